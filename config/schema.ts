@@ -1,0 +1,59 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** Every setting the platform reads, with the environment variable that overrides it. */
+export const ConfigSchema = Type.Object({
+  env: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')]),
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  host: Type.String({ minLength: 1 }),
+  dataDir: Type.String({ minLength: 1 }),
+  databaseUrl: Type.Optional(Type.String({ pattern: '^mysql2?://' })),
+  redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Namespace of Redis keys and channels, so several installs (or test runs) can share one Redis. */
+  redisPrefix: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+  jwtSecret: Type.String({ minLength: 1 }),
+  jwtRefreshSecret: Type.String({ minLength: 1 }),
+  accessTokenTtl: Type.String({ pattern: '^\\d+[smhd]$' }),
+  refreshTokenTtl: Type.String({ pattern: '^\\d+[smhd]$' }),
+  bcryptCost: Type.Integer({ minimum: 4, maximum: 15 }),
+  adminEmail: Type.Optional(Type.String({ format: 'email' })),
+  adminPassword: Type.Optional(Type.String({ minLength: 8 })),
+  plugins: Type.Array(Type.String({ minLength: 1 })),
+  disabledPlugins: Type.Array(Type.String({ minLength: 1 })),
+  uploadMaxBytes: Type.Integer({ minimum: 1024 }),
+  trustProxy: Type.Boolean(),
+  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  serveWeb: Type.Boolean(),
+  loginRateLimit: Type.Object({
+    perIp: Type.Integer({ minimum: 1 }),
+    perIpWindowMs: Type.Integer({ minimum: 1000 }),
+    perEmail: Type.Integer({ minimum: 1 }),
+    perEmailWindowMs: Type.Integer({ minimum: 1000 }),
+  }),
+  signupRateLimit: Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 1000 }) }),
+})
+
+export type Config = Static<typeof ConfigSchema>
+
+/** Environment variables and the config field each one sets (documented in README). */
+export const ENV_VARS = {
+  NODE_ENV: 'env',
+  PORT: 'port',
+  HOST: 'host',
+  DATA_DIR: 'dataDir',
+  DATABASE_URL: 'databaseUrl',
+  REDIS_URL: 'redisUrl',
+  REDIS_PREFIX: 'redisPrefix',
+  JWT_SECRET: 'jwtSecret',
+  JWT_REFRESH_SECRET: 'jwtRefreshSecret',
+  ACCESS_TOKEN_TTL: 'accessTokenTtl',
+  REFRESH_TOKEN_TTL: 'refreshTokenTtl',
+  BCRYPT_COST: 'bcryptCost',
+  ADMIN_EMAIL: 'adminEmail',
+  ADMIN_PASSWORD: 'adminPassword',
+  ZAPDESK_PLUGINS: 'plugins',
+  ZAPDESK_DISABLED_PLUGINS: 'disabledPlugins',
+  UPLOAD_MAX_BYTES: 'uploadMaxBytes',
+  TRUST_PROXY: 'trustProxy',
+  LOG_LEVEL: 'logLevel',
+  SERVE_WEB: 'serveWeb',
+} as const

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { PasswordReset, User } from './models.ts'
+import { errorResponses } from '../http/schemas.ts'
+import { AppError } from '../errors/app-error.ts'
+
+const TOKEN_TTL_MS = 60 * 60_000
+const STRONG_PASSWORD = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,50}$'
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+const Message = Type.Object({ message: Type.String() })
+
+/**
+ * Password recovery. The link goes out through the mail outbox (DATA_DIR/mail, one .eml per message) until an
+ * SMTP transport is configured; a used or expired link never works twice.
+ */
+export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const outbox = path.join(app.config.dataDir, 'mail')
+
+  api.post('/forgetpassword/:email', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Send a password recovery link', params: Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }), response: { 200: Message, ...errorResponses } },
+  }, async (request) => {
+    const ipKey = `reset:ip:${request.ip}`
+    if ((await app.attempts.count(ipKey)) >= 5) throw new AppError('ERR_RATE_LIMITED', 429)
+    await app.attempts.record(ipKey, 15 * 60_000)
+    const email = request.params.email.trim().toLowerCase()
+    const user = await app.bind(User).query().unscoped().findOne({ email })
+    if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
+    const token = randomBytes(24).toString('hex')
+    await app.bind(PasswordReset).query().insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS).toISOString(), usedAt: null, createdAt: new Date().toISOString() })
+    const link = `/resetpsw?hash=${token}&email=${encodeURIComponent(email)}`
+    await fs.promises.mkdir(outbox, { recursive: true })
+    await fs.promises.writeFile(path.join(outbox, `${Date.now()}-${user.id}.eml`),
+      `To: ${email}\nSubject: Zapdesk - recuperação de senha\n\nUse este link para definir uma nova senha (válido por 1 hora): ${link}\n`)
+    request.log.info({ userId: user.id }, 'password recovery link written to the mail outbox')
+    return { message: 'Email enviado com sucesso!' }
+  })
+
+  api.post('/resetpasswords', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Set a new password with a recovery link', body: Type.Object({
+      email: Type.String({ format: 'email', maxLength: 200 }), tokenSenha: Type.String({ minLength: 10, maxLength: 200 }),
+      newPassword: Type.String({ pattern: STRONG_PASSWORD }),
+    }), response: { 200: Message, ...errorResponses } },
+  }, async (request) => {
+    const { email, tokenSenha, newPassword } = request.body
+    const user = await app.bind(User).query().unscoped().findOne({ email: email.trim().toLowerCase() })
+    const reset = user && await app.bind(PasswordReset).query().findOne({ tokenHash: sha256(tokenSenha), userId: user.id })
+    if (!user || !reset || reset.usedAt || Date.parse(reset.expiresAt) < Date.now()) throw new AppError('ERR_INVALID_TOKEN', 400, undefined, 'Link de recuperação expirado!')
+    const passwordHash = await app.authService.hashPassword(newPassword)
+    await app.knex.transaction(async (trx) => {
+      const claimed = await app.bind(PasswordReset).query(trx).findById(reset.id).whereNull('usedAt').patch({ usedAt: new Date().toISOString() })
+      if (claimed === 0) throw new AppError('ERR_INVALID_TOKEN', 400, undefined, 'Link de recuperação expirado!')
+      await app.bind(User).query(trx).forCompany(user.companyId).findById(user.id).patch({ passwordHash })
+    })
+    await app.authService.revokeTokens(user.id)
+    return { message: 'Senha redefinida com sucesso.' }
+  })
+}

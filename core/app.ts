@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Knex } from 'knex'
+import { loadConfig, type Config } from '../config/index.ts'
+import { installErrorHandler } from './errors/error-handler.ts'
+import dbPlugin from './db/plugin.ts'
+import authPlugin from './auth/plugin.ts'
+import realtimePlugin from './realtime/plugin.ts'
+import storagePlugin from './storage/plugin.ts'
+import { EventBus } from './events/bus.ts'
+import { RedisLink } from './redis/link.ts'
+import { createJobQueue } from './jobs/index.ts'
+import { FeatureCatalog } from './features/catalog.ts'
+import { PermissionRegistry } from './access/permissions.ts'
+import { coreMigrations, migrateLatest, type MigrationSet } from './db/migrator.ts'
+import { discoverPlugins } from './loader/discover.ts'
+import { orderByDependencies } from './loader/order.ts'
+import { declarePlugins, registerPluginRoutes, setupPlugins } from './loader/register.ts'
+import openapi from './http/openapi.ts'
+import coreRoutes from './accounts/routes.ts'
+import wsRoute from './realtime/ws-route.ts'
+import webApp from './http/web-app.ts'
+import type { LoadedPlugin } from './plugin-api/types.ts'
+
+export interface BuildOptions {
+  config?: Partial<Config>
+  env?: NodeJS.ProcessEnv
+  /** An existing knex (tests share one per database); the app does not destroy it on close. */
+  knex?: Knex
+  /** Run pending migrations while building (default true). */
+  migrate?: boolean
+  /** Folder to discover plugins in instead of plugins/ (tests). */
+  pluginsDir?: string
+  /** Start the job workers (default true). */
+  startJobs?: boolean
+}
+
+/** Migration sets of the core and each plugin, in dependency order. */
+export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
+  return [coreMigrations, ...plugins.filter((p) => p.migrations).map((p) => ({ owner: p.name, dir: p.migrations! }))]
+}
+
+/** The one app factory: the server, the tests and the benchmarks all build the platform through it. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, options.config)
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: (r) => ({ method: r.method, url: r.url.split('?')[0] }) } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance
+  installErrorHandler(app)
+  app.decorate('config', config)
+
+  if (config.redisUrl) {
+    const redis = new RedisLink(config.redisUrl, app.log)
+    await redis.connect()
+    app.decorate('redis', redis)
+    app.addHook('onClose', async () => redis.close())
+  }
+  app.decorate('events', new EventBus(app.log, app.redis))
+  app.decorate('features', new FeatureCatalog())
+  app.decorate('permissions', new PermissionRegistry())
+  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
+  app.decorate('jobs', jobs)
+
+  await app.register(dbPlugin, { knex: options.knex })
+  await app.register(authPlugin)
+  await app.register(realtimePlugin)
+  await app.register(storagePlugin)
+  await app.register(openapi)
+
+  const plugins = orderByDependencies(await discoverPlugins({ dir: options.pluginsDir, packages: config.plugins, disabled: config.disabledPlugins }))
+  app.decorate('plugins', plugins)
+  if (options.migrate !== false) await migrateLatest(app.knex, migrationSets(plugins))
+  declarePlugins(app, plugins)
+
+  await app.register(async (api) => {
+    await api.register(coreRoutes)
+    await api.register(wsRoute)
+    await registerPluginRoutes(api, plugins)
+  }, { prefix: '/api' })
+  if (config.serveWeb) await app.register(webApp)
+
+  await setupPlugins(app, plugins)
+  if (options.startJobs !== false) await jobs.start()
+  app.addHook('onClose', async () => {
+    await jobs.close(5000)
+    await app.events.idle()
+  })
+  return app
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { AppError } from '../errors/app-error.ts'
+import { errorResponses } from '../http/schemas.ts'
+import { User } from '../accounts/models.ts'
+import { UserDto } from '../accounts/serialize.ts'
+import { currentUserDto } from './current-user.ts'
+
+const REFRESH_COOKIE = 'jrt'
+const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+})
+const TokenAnswer = Type.Object({ token: Type.String(), user: UserDto })
+
+/** Sign-in, token refresh, sign-out and the current user. */
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const Users = app.bind(User)
+  const { perIp, perIpWindowMs, perEmail, perEmailWindowMs } = app.config.loginRateLimit
+
+  const setRefreshCookie = (reply: FastifyReply, userId: number, tv: number) => {
+    reply.setCookie(REFRESH_COOKIE, app.authService.signRefresh(userId, tv), {
+      httpOnly: true, sameSite: 'strict', path: '/api/auth', secure: app.config.env === 'production',
+      maxAge: 7 * 24 * 3600,
+    })
+  }
+
+  api.post('/auth/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Sign in', body: LoginBody, response: { 200: TokenAnswer, ...errorResponses } },
+  }, async (request, reply) => {
+    const email = request.body.email.trim().toLowerCase()
+    const ipKey = `login:ip:${request.ip}`
+    const emailKey = `login:email:${email}`
+    // Only failures count, so an office behind one address can still sign everyone in.
+    if ((await app.attempts.count(ipKey)) >= perIp || (await app.attempts.count(emailKey)) >= perEmail) {
+      throw new AppError('ERR_RATE_LIMITED', 429)
+    }
+    const user = await Users.query().unscoped().findOne({ email })
+    const ok = user ? await app.authService.verifyPassword(request.body.password, user.passwordHash) : false
+    if (!user || !ok) {
+      await app.attempts.record(ipKey, perIpWindowMs)
+      await app.attempts.record(emailKey, perEmailWindowMs)
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401)
+    }
+    await app.attempts.reset(emailKey)
+    // One active session per user: a new sign-in revokes the previous tokens and tells the old sockets.
+    const tv = await app.authService.revokeTokens(user.id)
+    app.realtime.publish({ companyId: user.companyId, topic: 'auth', data: { action: 'update', user: { id: user.id } }, audience: { userIds: [user.id], tokenVersionBelow: tv } })
+    app.events.emit('user.loggedIn', { companyId: user.companyId, userId: user.id, tokenVersion: tv })
+    setRefreshCookie(reply, user.id, tv)
+    const ctx = (await app.authService.loadContext(user.id, tv))!
+    return { token: app.authService.signAccess(user.id, user.companyId, tv), user: await currentUserDto(app, ctx) }
+  })
+
+  api.post('/auth/refresh_token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'A new access token from the refresh cookie', response: { 200: TokenAnswer, ...errorResponses } },
+  }, async (request: FastifyRequest, reply) => {
+    const token = request.cookies[REFRESH_COOKIE]
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    let claims: { sub: string; tv: number; typ: string }
+    try {
+      claims = app.jwt.verify(token, { key: app.config.jwtRefreshSecret })
+    } catch {
+      throw new AppError('ERR_SESSION_EXPIRED', 401)
+    }
+    if (claims.typ !== 'refresh' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv)
+    if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    setRefreshCookie(reply, ctx.userId, ctx.tokenVersion)
+    return { token: app.authService.signAccess(ctx.userId, ctx.companyId, ctx.tokenVersion), user: await currentUserDto(app, ctx) }
+  })
+
+  api.delete('/auth/logout', {
+    config: { allowOverdue: true },
+    schema: { tags: ['auth'], summary: 'Sign out: revokes the access and refresh tokens', response: { 204: Type.Null(), ...errorResponses } },
+  }, async (request, reply) => {
+    await app.authService.revokeTokens(request.auth!.userId)
+    await app.knex('users').where({ id: request.auth!.userId }).update({ online: false })
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' })
+    return reply.status(204).send()
+  })
+
+  api.get('/auth/me', {
+    config: { allowOverdue: true },
+    schema: { tags: ['auth'], summary: 'The signed-in user, with permissions and features', response: { 200: UserDto, ...errorResponses } },
+  }, async (request) => currentUserDto(app, request.auth!))
+}

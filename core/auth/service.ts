@@ -1,0 +1,94 @@
+import bcrypt from 'bcryptjs'
+import type { Knex } from 'knex'
+import type { FastifyInstance } from 'fastify'
+import type { AuthContext } from './types.ts'
+import type { UserDecorator } from '../accounts/serialize.ts'
+
+export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
+
+/** Adds to the auth context of a request (e.g. the queues plugin fills queueIds). */
+export type AuthContextLoader = (ctx: AuthContext) => Promise<void>
+
+interface AuthRow {
+  id: number; companyId: number; name: string; email: string; profile: 'admin' | 'user'; super: number | boolean
+  allTicket: 'enabled' | 'desabled'; tokenVersion: number; dueDate: string | null; timezone: string; features: string | null
+}
+
+/** Today's date (yyyy-mm-dd) in a timezone. */
+export function todayIn(timezone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date())
+  } catch {
+    return new Date().toISOString().slice(0, 10)
+  }
+}
+
+/** Passwords, tokens and the per-request auth context. */
+export class AuthService {
+  readonly contextLoaders: AuthContextLoader[] = []
+  /** Plugins add the user fields they own (queues, connection) to user answers. */
+  readonly userDecorators: UserDecorator[] = []
+
+  /** Plugins save the user fields they own (queueIds, whatsappId) inside the user's transaction. */
+  readonly userExtras: UserExtraWriter[] = []
+
+  constructor(private app: FastifyInstance) {}
+
+  async applyUserExtras(trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>): Promise<void> {
+    for (const write of this.userExtras) await write(trx, companyId, userId, body)
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return bcrypt.hash(password, this.app.config.bcryptCost)
+  }
+
+  verifyPassword(password: string, hash: string): Promise<boolean> {
+    return bcrypt.compare(password, hash)
+  }
+
+  signAccess(userId: number, companyId: number, tokenVersion: number): string {
+    return this.app.jwt.sign({ sub: String(userId), cid: companyId, tv: tokenVersion, typ: 'access' }, { expiresIn: this.app.config.accessTokenTtl })
+  }
+
+  signRefresh(userId: number, tokenVersion: number): string {
+    return this.app.jwt.sign({ sub: String(userId), tv: tokenVersion, typ: 'refresh' }, { key: this.app.config.jwtRefreshSecret, expiresIn: this.app.config.refreshTokenTtl })
+  }
+
+  /** Loads who the user is now; null when the user is gone or the token version was revoked. */
+  async loadContext(userId: number, tokenVersion: number): Promise<AuthContext | null> {
+    const row = (await this.app.knex('users')
+      .join('companies', 'companies.id', 'users.companyId')
+      .leftJoin('plans', 'plans.id', 'companies.planId')
+      .where('users.id', userId)
+      .first('users.id', 'users.companyId', 'users.name', 'users.email', 'users.profile', 'users.super', 'users.allTicket',
+        'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'plans.features')) as AuthRow | undefined
+    if (!row || row.tokenVersion !== tokenVersion) return null
+    const disabled = await this.app.knex('companyModules').where({ companyId: row.companyId, enabled: false }).pluck('feature')
+    const planFeatures: string[] = row.features ? JSON.parse(row.features) : []
+    const isSuper = Boolean(row.super)
+    const ctx: AuthContext = {
+      userId: row.id,
+      companyId: row.companyId,
+      name: row.name,
+      email: row.email,
+      profile: row.profile,
+      super: isSuper,
+      allTicket: row.allTicket,
+      tokenVersion: row.tokenVersion,
+      features: new Set(planFeatures.filter((f) => !disabled.includes(f))),
+      dueDate: row.dueDate,
+      overdue: !isSuper && row.dueDate !== null && row.dueDate < todayIn(row.timezone),
+      queueIds: [],
+      permissions: this.app.permissions.actionsFor(row.profile, isSuper),
+    }
+    for (const load of this.contextLoaders) await load(ctx)
+    return ctx
+  }
+
+  /** Revokes every access and refresh token of the user. */
+  async revokeTokens(userId: number): Promise<number> {
+    await this.app.knex('users').where({ id: userId }).increment('tokenVersion', 1)
+    const row = await this.app.knex('users').where({ id: userId }).first('tokenVersion')
+    return row?.tokenVersion ?? 0
+  }
+}

@@ -1,0 +1,19 @@
+/** Who is calling: loaded once per request from the token and the database. */
+export interface AuthContext {
+  userId: number
+  companyId: number
+  name: string
+  email: string
+  profile: 'admin' | 'user'
+  super: boolean
+  allTicket: 'enabled' | 'desabled'
+  tokenVersion: number
+  /** Plan features the company can use now: in the plan and not switched off by its admin. */
+  features: Set<string>
+  /** yyyy-mm-dd, or null when the company has no due date. */
+  dueDate: string | null
+  overdue: boolean
+  /** Queue ids the user is linked to (filled by the queues plugin's loader, empty before). */
+  queueIds: number[]
+  permissions: Set<string>
+}

@@ -1,0 +1,62 @@
+import knexFactory, { type Knex } from 'knex'
+import { knexSnakeCaseMappers } from 'objection'
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type Dialect = 'sqlite' | 'mysql'
+
+export interface DatabaseTarget {
+  /** mysql://user:pass@host:port/db; absent means the SQLite file at `sqliteFile`. */
+  url?: string
+  sqliteFile?: string
+}
+
+/**
+ * Creates the one knex instance of an app. Column names are snake_case in the database and camelCase in code;
+ * the mappers translate both ways so models, routes and raw builders all speak camelCase.
+ */
+export function createKnex(target: DatabaseTarget): Knex {
+  const mappers = knexSnakeCaseMappers()
+  if (target.url) {
+    return knexFactory({
+      client: 'mysql2',
+      connection: { uri: target.url, timezone: 'Z', dateStrings: false, supportBigNumbers: true, charset: 'utf8mb4' } as Knex.MySql2ConnectionConfig,
+      pool: { min: 0, max: 10 },
+      ...mappers,
+    })
+  }
+  const file = target.sqliteFile ?? ':memory:'
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: file },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma('foreign_keys = ON')
+        if (file !== ':memory:') conn.pragma('journal_mode = WAL')
+        conn.pragma('busy_timeout = 5000')
+        done(null, conn)
+      },
+    },
+    ...mappers,
+  })
+}
+
+export function dialectOf(knex: Knex): Dialect {
+  return knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite'
+}
+
+/** True when the error is a unique-key violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number }
+  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+/** True when the error is a foreign-key violation on either database. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string }
+  return e?.code === 'ER_ROW_IS_REFERENCED_2' || e?.code === 'ER_NO_REFERENCED_ROW_2' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}

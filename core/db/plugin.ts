@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin'
+import type { Model, ModelClass } from 'objection'
+import type { Knex } from 'knex'
+import { createKnex, dialectOf } from './knex.ts'
+import path from 'node:path'
+
+export type ModelBinder = <M extends ModelClass<Model>>(model: M) => M
+
+/** Binds knex to the app and offers `app.bind(Model)`: the model class bound to this app's database. */
+export default fp<{ knex?: Knex }>(async (app, opts) => {
+  const knex = opts.knex ?? createKnex({ url: app.config.databaseUrl, sqliteFile: path.join(app.config.dataDir, 'zapdesk.sqlite') })
+  const bound = new Map<unknown, unknown>()
+  app.decorate('knex', knex)
+  app.decorate('dialect', dialectOf(knex))
+  app.decorate('bind', (<M extends ModelClass<Model>>(model: M): M => {
+    let b = bound.get(model) as M | undefined
+    if (!b) {
+      b = (model as unknown as typeof Model).bindKnex(knex) as unknown as M
+      bound.set(model, b)
+    }
+    return b
+  }) as ModelBinder)
+  if (!opts.knex) app.addHook('onClose', async () => knex.destroy())
+}, { name: 'zapdesk-db' })

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { AppError } from './app-error.ts'
+
+interface ErrorBody { error: string; message: string; details?: unknown }
+
+/** Maps fastify's own error codes (body parsing, sizes, content types) to the platform's codes. */
+const FASTIFY_CODES: Record<string, { code: string; status: number }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
+  FST_REQ_FILE_TOO_LARGE: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
+  FST_PARTS_LIMIT: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
+  FST_FILES_LIMIT: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
+  FST_FIELDS_LIMIT: { code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'ERR_VALIDATION', status: 400 },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'ERR_VALIDATION', status: 400 },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'ERR_BAD_REQUEST', status: 400 },
+  FST_ERR_BAD_URL: { code: 'ERR_BAD_REQUEST', status: 400 },
+  FST_JWT_NO_AUTHORIZATION_IN_HEADER: { code: 'ERR_SESSION_EXPIRED', status: 401 },
+  FST_JWT_AUTHORIZATION_TOKEN_INVALID: { code: 'ERR_SESSION_EXPIRED', status: 401 },
+}
+
+/** One place that turns any thrown error into a JSON answer with a code; internals of a 500 never leak. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    let status: number
+    let body: ErrorBody
+    if (err instanceof AppError) {
+      status = err.statusCode
+      body = { error: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }
+    } else if ((err as FastifyError).validation) {
+      const fe = err as FastifyError
+      status = 400
+      body = {
+        error: 'ERR_VALIDATION',
+        message: fe.message,
+        details: fe.validation!.map((v) => ({
+          field: `${fe.validationContext ?? ''}${v.instancePath}` || fe.validationContext,
+          message: v.message,
+          ...(v.params && 'missingProperty' in v.params ? { missing: v.params.missingProperty } : {}),
+        })),
+      }
+    } else if ((err as FastifyError).code && FASTIFY_CODES[(err as FastifyError).code]) {
+      const mapped = FASTIFY_CODES[(err as FastifyError).code]
+      status = mapped.status
+      body = { error: mapped.code, message: err.message }
+    } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
+      status = (err as FastifyError).statusCode!
+      body = { error: status === 429 ? 'ERR_RATE_LIMITED' : 'ERR_BAD_REQUEST', message: err.message }
+    } else {
+      request.log.error({ err }, 'unhandled error')
+      status = 500
+      body = { error: 'ERR_INTERNAL', message: 'Internal server error' }
+    }
+    if (status >= 500 && !(err instanceof AppError)) request.log.error({ err }, 'server error')
+    return reply.status(status).send(body)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+  })
+}

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex'
+import type { Config } from '../config/index.ts'
+import type { AuthContext } from './auth/types.ts'
+import type { EventBus } from './events/bus.ts'
+import type { JobQueue } from './jobs/types.ts'
+import type { FeatureCatalog } from './features/catalog.ts'
+import type { PermissionRegistry } from './access/permissions.ts'
+import type { RealtimeHub } from './realtime/hub.ts'
+import type { MediaStorage } from './storage/media-storage.ts'
+import type { RedisLink } from './redis/link.ts'
+import type { LoadedPlugin } from './plugin-api/types.ts'
+import type { Dialect } from './db/knex.ts'
+import type { ModelBinder } from './db/plugin.ts'
+import type { AuthService } from './auth/service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    knex: Knex
+    dialect: Dialect
+    /** The app's own binding of a model class to its knex (several apps may live in one process). */
+    bind: ModelBinder
+    events: EventBus
+    jobs: JobQueue
+    features: FeatureCatalog
+    permissions: PermissionRegistry
+    realtime: RealtimeHub
+    storage: MediaStorage
+    redis?: RedisLink
+    plugins: LoadedPlugin[]
+    authService: AuthService
+  }
+  interface FastifyRequest {
+    /** Set for every authenticated route; absent on public ones. */
+    auth?: AuthContext
+  }
+  interface FastifyContextConfig {
+    /** Who may call: default 'user' (any signed-in user). */
+    access?: 'public' | 'user' | 'admin' | 'super'
+    /** Plan feature that must be enabled for the caller's company. */
+    feature?: string
+    /** Action name the caller must hold. */
+    permission?: string
+    /** Still answers for companies whose subscription is overdue. */
+    allowOverdue?: boolean
+  }
+}

@@ -1,0 +1,15 @@
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+
+/** The OpenAPI document, generated from the route schemas, browsable under /api/docs. */
+export default fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Zapdesk API', version: '6.0.0', description: 'Multi-company customer service over WhatsApp' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
+}, { name: 'zapdesk-openapi' })

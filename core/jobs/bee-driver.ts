@@ -1,0 +1,110 @@
+import BeeQueue from 'bee-queue'
+import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
+import { DEFAULT_CLOSE_TIMEOUT_MS, resolveJobOptions, unknownJob, type JobLogger } from './common.ts'
+
+export interface BeeJobQueueOptions {
+  redisUrl: string
+  /** Redis key prefix; each job name gets `{prefix}:{name}:*`. Default 'zapdesk:jobs'. */
+  prefix?: string
+  logger?: JobLogger
+  /** How long a running job may go without a heartbeat before another worker retakes it. Default 5000 ms. */
+  stallIntervalMs?: number
+}
+
+interface Definition {
+  options: Required<JobOptions>
+  handler: JobHandler<unknown>
+  queue: BeeQueue
+  processing: boolean
+}
+
+/** Jobs in Redis through bee-queue: one bee Queue per job name, survives restarts, shared by every worker process. */
+export class BeeJobQueue implements JobQueue {
+  readonly driver = 'bee' as const
+  private readonly definitions = new Map<string, Definition>()
+  private started = false
+  private closed = false
+
+  constructor(private readonly settings: BeeJobQueueOptions) {}
+
+  define<T>(name: string, options: JobOptions, handler: JobHandler<T>): void {
+    if (this.definitions.has(name)) throw new Error(`Job "${name}" is already defined`)
+    if (this.closed) throw new Error('Job queue is closed')
+    const resolved = resolveJobOptions(name, options)
+    const queue = new BeeQueue(name, {
+      // bee-queue needs connection options: it creates its own redis@3 clients (a redis v5 client is not accepted).
+      redis: { url: this.settings.redisUrl },
+      prefix: this.settings.prefix ?? 'zapdesk:jobs',
+      stallInterval: this.settings.stallIntervalMs ?? 5000,
+      activateDelayedJobs: true,
+      // Finished jobs must leave Redis, or their ids would block dedup forever and the hash would grow without end.
+      removeOnSuccess: true,
+      removeOnFailure: true,
+      getEvents: false,
+      sendEvents: false,
+      storeJobs: false,
+    })
+    // Without a listener bee's 'error' events (lost connection, a job finishing after close) would crash the process.
+    queue.on('error', (err) => this.settings.logger?.error({ err, job: name }, 'job queue error'))
+    // Attached at once: a failed first connection would otherwise be an unhandled rejection.
+    queue.ready().catch((err) => this.settings.logger?.error({ err, job: name }, 'job queue could not connect'))
+    const definition = { options: resolved, handler: handler as JobHandler<unknown>, queue, processing: false }
+    this.definitions.set(name, definition)
+    if (this.started) this.process(name, definition)
+  }
+
+  async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<string> {
+    const definition = this.definitions.get(name)
+    if (!definition) throw unknownJob(name)
+    if (this.closed) throw new Error('Job queue is closed')
+    const { retries, backoffMs } = definition.options
+    const job = definition.queue.createJob(data).retries(retries)
+    if (backoffMs > 0) job.backoff('exponential', backoffMs)
+    if (options.delayMs && options.delayMs > 0) job.delayUntil(Date.now() + options.delayMs)
+    if (options.jobId !== undefined) job.setId(options.jobId)
+    const saved = await job.save()
+    // bee resolves with a null id when a job with that id already exists.
+    const id = saved.id ?? options.jobId
+    if (id == null) throw new Error(`Job "${name}" was not saved: its generated id is taken`)
+    return id
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) throw new Error('Job queue is closed')
+    this.started = true
+    for (const [name, definition] of this.definitions) this.process(name, definition)
+    await Promise.all([...this.definitions.values()].map((d) => d.queue.ready()))
+  }
+
+  async close(timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS): Promise<void> {
+    this.closed = true
+    const timeout = Math.max(1, Math.round(timeoutMs))
+    await Promise.all(
+      [...this.definitions].map(([name, { queue }]) =>
+        queue.close(timeout).catch((err) => this.settings.logger?.error({ err, job: name }, 'job queue close failed')),
+      ),
+    )
+  }
+
+  private process(name: string, definition: Definition): void {
+    if (definition.processing) return
+    definition.processing = true
+    const { concurrency, retries } = definition.options
+    const { queue, handler } = definition
+    queue.process(concurrency, async (job) => {
+      // bee counts retries down in the stored job; the attempt number is what has been used up.
+      const attempt = Math.max(1, retries - (job.options.retries ?? 0) + 1)
+      try {
+        await handler(job.data, { id: job.id, name, attempt })
+      } catch (err) {
+        const retrying = (job.options.retries ?? 0) > 0
+        this.settings.logger?.error({ err, job: name, id: job.id, attempt, retrying }, 'job failed')
+        throw err
+      }
+    })
+    // bee only looks for stalled jobs when asked; without this a crashed worker's jobs wait for the next restart.
+    queue
+      .checkStalledJobs(Math.round((this.settings.stallIntervalMs ?? 5000) / 2))
+      .catch((err) => this.settings.logger?.error({ err, job: name }, 'stalled job check failed'))
+  }
+}

@@ -1,0 +1,196 @@
+import t from 'tap'
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createClient } from 'redis'
+import { BeeJobQueue, MemoryJobQueue, createJobQueue, type JobInfo, type JobLogger, type JobQueue } from './index.ts'
+
+type Test = Parameters<Parameters<typeof t.test>[0]>[0]
+type Factory = (logger: JobLogger) => JobQueue
+
+const REDIS_URL = process.env.REDIS_URL
+
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(5)
+  }
+}
+
+function spyLogger() {
+  const errors: Array<{ obj: Record<string, unknown>; msg?: string }> = []
+  return { errors, logger: { error: (obj: object, msg?: string) => void errors.push({ obj: obj as Record<string, unknown>, msg }) } }
+}
+
+/** The same behaviour checks, run against one driver. */
+function behaviour(t: Test, make: Factory): void {
+  const open = (t: Test, logger: JobLogger = spyLogger().logger) => {
+    const queue = make(logger)
+    t.teardown(() => queue.close(500))
+    return queue
+  }
+
+  t.test('runs a job with its payload and job info', async (t) => {
+    const q = open(t)
+    const seen: Array<[unknown, JobInfo]> = []
+    q.define('echo', {}, async (data, info) => void seen.push([data, info]))
+    await q.start()
+    const id = await q.enqueue('echo', { text: 'hi', n: [1, 2] })
+    await waitFor('the job', () => seen.length === 1)
+    t.same(seen[0], [{ text: 'hi', n: [1, 2] }, { id, name: 'echo', attempt: 1 }])
+  })
+
+  t.test('respects the concurrency limit', async (t) => {
+    const q = open(t)
+    let active = 0
+    let max = 0
+    let done = 0
+    q.define('parallel', { concurrency: 2 }, async () => {
+      max = Math.max(max, ++active)
+      await sleep(40)
+      active--
+      done++
+    })
+    await q.start()
+    for (let i = 0; i < 6; i++) await q.enqueue('parallel', { i })
+    await waitFor('six jobs', () => done === 6)
+    t.equal(max, 2, 'two handlers at once, never more')
+  })
+
+  t.test('retries until success, counting attempts', async (t) => {
+    const { logger, errors } = spyLogger()
+    const q = open(t, logger)
+    const attempts: number[] = []
+    let succeeded = false
+    q.define('flaky', { retries: 3, backoffMs: 10 }, async (_data, { attempt }) => {
+      attempts.push(attempt)
+      if (attempt < 3) throw new Error(`fail ${attempt}`)
+      succeeded = true
+    })
+    await q.start()
+    await q.enqueue('flaky', {})
+    await waitFor('success', () => succeeded)
+    t.same(attempts, [1, 2, 3])
+    t.same(errors.map((e) => [e.obj.attempt, e.obj.retrying, (e.obj.err as Error).message]), [[1, true, 'fail 1'], [2, true, 'fail 2']])
+  })
+
+  t.test('gives up after `retries` extra attempts', async (t) => {
+    const { logger, errors } = spyLogger()
+    const q = open(t, logger)
+    const attempts: number[] = []
+    q.define('doomed', { retries: 2, backoffMs: 5 }, async (_data, { attempt }) => {
+      attempts.push(attempt)
+      throw new Error('always')
+    })
+    await q.start()
+    await q.enqueue('doomed', {})
+    await waitFor('three attempts', () => attempts.length === 3)
+    await sleep(150)
+    t.same(attempts, [1, 2, 3], 'no fourth attempt')
+    t.same(errors.map((e) => e.obj.retrying), [true, true, false])
+  })
+
+  t.test('backoff delays double each attempt', async (t) => {
+    const q = open(t)
+    const times: number[] = []
+    q.define('backoff', { retries: 3, backoffMs: 40 }, async () => {
+      times.push(Date.now())
+      throw new Error('again')
+    })
+    await q.start()
+    await q.enqueue('backoff', {})
+    await waitFor('four attempts', () => times.length === 4)
+    const gaps = times.slice(1).map((time, i) => time - times[i])
+    t.ok(gaps[0] >= 38 && gaps[1] >= 78 && gaps[2] >= 158, `gaps at least 40/80/160 ms: ${gaps}`)
+    for (const i of [1, 2]) {
+      const ratio = gaps[i] / gaps[i - 1]
+      t.ok(ratio > 1.5 && ratio < 3, `gap ${i + 1} is about twice gap ${i} (${ratio.toFixed(2)})`)
+    }
+  })
+
+  t.test('honours delayMs', async (t) => {
+    const q = open(t)
+    const ran: Record<string, number> = {}
+    q.define('timed', {}, async (data: { key: string }) => void (ran[data.key] = Date.now()))
+    await q.start()
+    const enqueuedAt = Date.now()
+    await q.enqueue('timed', { key: 'later' }, { delayMs: 80 })
+    await q.enqueue('timed', { key: 'now' })
+    await waitFor('the delayed job', () => 'later' in ran)
+    const waited = ran.later - enqueuedAt
+    t.ok(waited >= 78 && waited < 1000, `ran after ${waited} ms, not before 80`)
+    t.ok(ran.now < ran.later, 'an undelayed job enqueued afterwards ran first')
+  })
+
+  t.test('waits for start() and skips ids already waiting, delayed or running', async (t) => {
+    const q = open(t)
+    const runs: Record<string, number> = {}
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    q.define('unique', { concurrency: 3 }, async (data: { key: string }) => {
+      runs[data.key] = (runs[data.key] ?? 0) + 1
+      if (data.key === 'a') await gate
+    })
+    t.equal(await q.enqueue('unique', { key: 'a' }, { jobId: 'a' }), 'a')
+    t.equal(await q.enqueue('unique', { key: 'a' }, { jobId: 'a' }), 'a', 'waiting id')
+    await sleep(30)
+    t.same(runs, {}, 'nothing runs before start()')
+    await q.start()
+    await waitFor('job a to run', () => runs.a === 1)
+    t.equal(await q.enqueue('unique', { key: 'a' }, { jobId: 'a' }), 'a', 'running id')
+    t.equal(await q.enqueue('unique', { key: 'b' }, { jobId: 'b', delayMs: 30 }), 'b')
+    t.equal(await q.enqueue('unique', { key: 'b' }, { jobId: 'b', delayMs: 30 }), 'b', 'delayed id')
+    release()
+    await waitFor('job b', () => runs.b === 1)
+    await sleep(50)
+    t.same(runs, { a: 1, b: 1 })
+    await q.enqueue('unique', { key: 'b' }, { jobId: 'b' })
+    await waitFor('job b again', () => runs.b === 2)
+    t.pass('a finished id can be enqueued again')
+  })
+
+  t.test('close waits for a running job, up to its timeout', async (t) => {
+    const q = make(spyLogger().logger)
+    const state = { started: 0, finished: 0 }
+    q.define('slow', { concurrency: 2 }, async (data: { ms: number }) => {
+      state.started++
+      await sleep(data.ms)
+      state.finished++
+    })
+    await q.start()
+    await q.enqueue('slow', { ms: 100 })
+    await q.enqueue('slow', { ms: 600 })
+    await waitFor('both jobs to start', () => state.started === 2)
+    const closing = Date.now()
+    await q.close(250)
+    const took = Date.now() - closing
+    t.equal(state.finished, 1, 'the short job finished before close resolved')
+    t.ok(took >= 200 && took < 500, `close gave up on the long job after ~250 ms (${took} ms)`)
+    await t.rejects(q.enqueue('slow', { ms: 1 }), /closed/, 'no jobs after close')
+  })
+
+  t.test('rejects unknown job names', async (t) => {
+    const q = open(t)
+    await t.rejects(q.enqueue('no-such-job', {}), /Unknown job "no-such-job"/)
+  })
+}
+
+t.test('memory driver', async (t) => behaviour(t, (logger) => new MemoryJobQueue(logger)))
+
+t.test('bee driver', { skip: REDIS_URL ? false : 'REDIS_URL is not set: the bee-queue driver needs Redis' }, async (t) => {
+  const prefix = `test-jobs-${randomUUID()}`
+  t.teardown(async () => {
+    const redis = createClient({ url: REDIS_URL })
+    await redis.connect()
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}:*` })) if (keys.length) await redis.del(keys)
+    await redis.quit()
+  })
+  behaviour(t, (logger) => new BeeJobQueue({ redisUrl: REDIS_URL!, prefix, logger }))
+})
+
+t.test('createJobQueue picks the driver from redisUrl', async (t) => {
+  t.equal(createJobQueue({}).driver, 'memory')
+  const bee = createJobQueue({ redisUrl: 'redis://127.0.0.1:6379' })
+  t.equal(bee.driver, 'bee')
+  await bee.close()
+})

@@ -1,0 +1,24 @@
+import type { LoadedPlugin } from '../plugin-api/types.ts'
+
+export class PluginOrderError extends Error {}
+
+/** Orders plugins so each comes after its dependencies; a missing or circular dependency is an error naming it. */
+export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
+  const byName = new Map(plugins.map((p) => [p.name, p]))
+  const ordered: LoadedPlugin[] = []
+  const state = new Map<string, 'visiting' | 'done'>()
+  const visit = (p: LoadedPlugin, path: string[]) => {
+    if (state.get(p.name) === 'done') return
+    if (state.get(p.name) === 'visiting') throw new PluginOrderError(`Circular plugin dependency: ${[...path, p.name].join(' -> ')}`)
+    state.set(p.name, 'visiting')
+    for (const dep of p.dependencies ?? []) {
+      const d = byName.get(dep)
+      if (!d) throw new PluginOrderError(`Plugin "${p.name}" depends on "${dep}", which is not installed or is disabled`)
+      visit(d, [...path, p.name])
+    }
+    state.set(p.name, 'done')
+    ordered.push(p)
+  }
+  for (const p of [...plugins].sort((a, b) => a.name.localeCompare(b.name))) visit(p, [])
+  return ordered
+}

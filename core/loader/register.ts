@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { LoadedPlugin } from '../plugin-api/types.ts'
+
+/**
+ * Declares what each plugin contributes (feature, permissions, topics, rooms, jobs). Runs before any route is
+ * registered so the core's own routes (the plans form, /auth/me) know every feature and permission.
+ */
+export function declarePlugins(app: FastifyInstance, plugins: LoadedPlugin[]): void {
+  for (const p of plugins) {
+    if (p.feature) app.features.declare(p.feature, p.featureLabel)
+    if (p.permissions) app.permissions.add(p.permissions)
+    for (const [topic, def] of Object.entries(p.topics ?? {})) app.realtime.registerTopic(topic, { ...def, feature: p.feature })
+    for (const [kind, authorize] of Object.entries(p.rooms ?? {})) app.realtime.registerRoom(kind, authorize)
+    for (const [name, job] of Object.entries(p.jobs ?? {})) {
+      app.jobs.define(`${p.name}:${name}`, job, job.handler as never)
+    }
+  }
+}
+
+/** Registers each plugin's routes under /api in its own encapsulated context, gated by the plugin's feature. */
+export async function registerPluginRoutes(api: FastifyInstance, plugins: LoadedPlugin[]): Promise<void> {
+  for (const p of plugins) {
+    if (!p.routes) continue
+    await api.register(async (scope) => {
+      if (p.feature) {
+        scope.addHook('onRoute', (route) => {
+          route.config = { ...(route.config as object), feature: p.feature } as typeof route.config
+          route.schema = { ...route.schema, tags: route.schema?.tags ?? [p.name] }
+        })
+      }
+      await scope.register(p.routes!)
+    })
+  }
+}
+
+export async function setupPlugins(app: FastifyInstance, plugins: LoadedPlugin[]): Promise<void> {
+  for (const p of plugins) if (p.setup) await p.setup(app)
+}

@@ -1,0 +1,22 @@
+/**
+ * The only import surface for plugins. What is exported here is the stable contract: changing it is a major version.
+ */
+import type { PluginManifest, WebModule } from './types.ts'
+
+export type * from './types.ts'
+export { Type, type Static, type TSchema } from '@sinclair/typebox'
+export { AppError, notFound, forbidden } from '../errors/app-error.ts'
+export { BaseModel, TenantModel, TenantQueryBuilder, toIso } from '../db/model.ts'
+export { isUniqueViolation, isForeignKeyViolation, dialectOf } from '../db/knex.ts'
+export type { AuthContext } from '../auth/types.ts'
+export type { DomainEvents } from '../events/types.ts'
+export type { RoomAuthorizer, RealtimeAudience } from '../realtime/types.ts'
+export { ErrorBody, IdParams, Pagination, pageOf } from '../http/schemas.ts'
+
+export function definePlugin(manifest: PluginManifest): PluginManifest {
+  return manifest
+}
+
+export function defineWebModule(module: WebModule): WebModule {
+  return module
+}

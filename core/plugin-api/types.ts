@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { TSchema } from '@sinclair/typebox'
+import type { JobHandler, JobOptions } from '../jobs/types.ts'
+import type { RoomAuthorizer } from '../realtime/types.ts'
+
+/** A realtime topic a plugin publishes (`company-{id}-{topic}`), with who may receive it. */
+export interface TopicDefinition {
+  /** Only sockets whose user holds this permission receive the topic. */
+  permission?: string
+  /** Only admins (and super users) receive it. */
+  adminOnly?: boolean
+}
+
+export interface JobDefinition<T = unknown> extends JobOptions {
+  payload?: TSchema
+  handler: JobHandler<T>
+}
+
+/** The manifest of a server plugin: what it needs, adds and runs. Data first, so the loader can check it. */
+export interface PluginManifest {
+  /** Id: API prefix, topic name, i18n namespace and migration table suffix. Lowercase kebab-case. */
+  name: string
+  version: string
+  description?: string
+  /** Other plugins this one needs; they load (and migrate) first. */
+  dependencies?: string[]
+  /** Plan feature flag gating every route and topic of the plugin (e.g. 'useKanban'); absent means always on. */
+  feature?: string
+  /** Human label of the feature for the plans form, when the plugin declares a new one. */
+  featureLabel?: { pt: string; en: string; es: string }
+  /** Folder of Knex migrations (`new URL('./migrations/', import.meta.url)`). */
+  migrations?: URL
+  /** An encapsulated Fastify plugin with its routes, registered under `/api`. */
+  routes?: FastifyPluginAsync
+  /** Runs once the app is built, before it listens: decorate, subscribe to domain events, start work. */
+  setup?: (app: FastifyInstance) => void | Promise<void>
+  topics?: Record<string, TopicDefinition>
+  rooms?: Record<string, RoomAuthorizer>
+  jobs?: Record<string, JobDefinition<never>>
+  /** Action names this plugin checks, with the profiles that hold them. */
+  permissions?: Record<string, Array<'admin' | 'user'>>
+  /** Sample data of company B for the cross-tenant checks: returns ids by resource name. */
+  tenantFixtures?: (app: FastifyInstance, companyId: number, marker: string) => Promise<Record<string, number | string>>
+}
+
+export interface LoadedPlugin extends PluginManifest {
+  /** Where it came from: a folder under plugins/ or an npm package name. */
+  source: string
+}
+
+export interface WebRoute {
+  path: string
+  lazy: () => Promise<{ default: unknown }>
+  /** Only these profiles may open it; absent means every signed-in user. */
+  profiles?: Array<'admin' | 'user'>
+  superOnly?: boolean
+}
+
+export interface WebMenuEntry {
+  id: string
+  labelKey: string
+  icon: string
+  to: string
+  /** Position among the side menu entries (spec order: lower first). */
+  order: number
+  adminOnly?: boolean
+  superOnly?: boolean
+}
+
+export interface WebModule {
+  name: string
+  feature?: string
+  routes: WebRoute[]
+  menu?: WebMenuEntry[]
+  translations: Record<'pt' | 'en' | 'es', () => Promise<{ default: Record<string, unknown> }>>
+}

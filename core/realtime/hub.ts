@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { WebSocket } from 'ws'
+import type { AuthContext } from '../auth/types.ts'
+import type { RedisLink } from '../redis/link.ts'
+import { shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
+import type { RealtimeMessage, RoomAuthorizer } from './types.ts'
+
+export interface HubSocket extends SocketView {
+  ws: WebSocket
+}
+
+/**
+ * Company-scoped fan-out. Sockets are indexed by company, so an event never even looks at another company's
+ * sockets. With Redis every instance receives every message and delivers to its own sockets.
+ */
+export class RealtimeHub {
+  private byCompany = new Map<number, Set<HubSocket>>()
+  private topics = new Map<string, RegisteredTopic>()
+  private rooms = new Map<string, RoomAuthorizer>()
+  private readonly instanceId = Math.random().toString(36).slice(2)
+  private readonly channel: string
+  delivered = 0
+
+  constructor(private log: FastifyBaseLogger, prefix: string, private redis?: RedisLink) {
+    this.channel = `${prefix}:realtime`
+    redis?.subscribe(this.channel, (raw) => {
+      const { from, message } = JSON.parse(raw) as { from: string; message: RealtimeMessage }
+      if (from !== this.instanceId) this.deliver(message)
+    })
+  }
+
+  registerTopic(name: string, def: RegisteredTopic): void {
+    this.topics.set(name, def)
+  }
+
+  topic(name: string): RegisteredTopic | undefined {
+    return this.topics.get(name)
+  }
+
+  /** A room kind (`notification`, `tickets`, `chatBox`, ...) and who may join it. */
+  registerRoom(kind: string, authorize: RoomAuthorizer): void {
+    this.rooms.set(kind, authorize)
+  }
+
+  async authorizeRoom(auth: AuthContext, kind: string, arg: string | undefined): Promise<boolean> {
+    const authorize = this.rooms.get(kind)
+    if (!authorize) return false
+    if (this.topics.has(kind) && !shouldDeliver({ auth, rooms: new Set() }, this.topics.get(kind), undefined)) return false
+    return authorize(auth, arg)
+  }
+
+  add(socket: HubSocket): void {
+    const set = this.byCompany.get(socket.auth.companyId) ?? new Set()
+    set.add(socket)
+    this.byCompany.set(socket.auth.companyId, set)
+  }
+
+  remove(socket: HubSocket): void {
+    const set = this.byCompany.get(socket.auth.companyId)
+    set?.delete(socket)
+    if (set?.size === 0) this.byCompany.delete(socket.auth.companyId)
+  }
+
+  socketsOf(companyId: number): Iterable<HubSocket> {
+    return this.byCompany.get(companyId) ?? []
+  }
+
+  companyIds(): number[] {
+    return [...this.byCompany.keys()]
+  }
+
+  get size(): number {
+    let n = 0
+    for (const s of this.byCompany.values()) n += s.size
+    return n
+  }
+
+  /** Sends `company-{id}-{topic}` to the company's sockets that may see it, on every instance. */
+  publish(message: RealtimeMessage): void {
+    if (!this.topics.has(message.topic)) {
+      this.log.error({ topic: message.topic }, 'publish on an unregistered realtime topic')
+      return
+    }
+    this.deliver(message)
+    this.redis?.publish(this.channel, JSON.stringify({ from: this.instanceId, message }))
+  }
+
+  private deliver(message: RealtimeMessage): void {
+    const sockets = this.byCompany.get(message.companyId)
+    if (!sockets) return
+    const topic = this.topics.get(message.topic)
+    let frame: string | undefined
+    for (const s of sockets) {
+      if (s.ws.readyState !== 1 || !shouldDeliver(s, topic, message.audience)) continue
+      frame ??= JSON.stringify({ event: `company-${message.companyId}-${message.topic}`, data: message.data })
+      s.ws.send(frame)
+      this.delivered++
+    }
+  }
+
+  closeAll(code = 1001, reason = 'server shutting down'): void {
+    for (const set of this.byCompany.values()) for (const s of set) s.ws.close(code, reason)
+  }
+}

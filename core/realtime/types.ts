@@ -1,0 +1,27 @@
+import type { AuthContext } from '../auth/types.ts'
+
+/**
+ * Who of a company's sockets receive an event. Every field narrows; an empty audience is the whole company.
+ * It is plain data so it crosses instances through Redis unchanged.
+ */
+export interface RealtimeAudience {
+  /** Sockets that joined any of these rooms (e.g. 'notification', 'tickets:pending', 'chatBox:12'). */
+  rooms?: string[]
+  userIds?: number[]
+  /** Sockets of users with profile admin (or super), plus `userIds` if both are given. */
+  admins?: boolean
+  /** Users linked to one of these queues (admins always pass). */
+  queueIds?: number[]
+  /** Skip sockets whose token version is at least this (used to reach only older sessions). */
+  tokenVersionBelow?: number
+}
+
+export interface RealtimeMessage {
+  companyId: number
+  topic: string
+  data: unknown
+  audience?: RealtimeAudience
+}
+
+/** Decides whether a socket may join a room of this kind with this argument (e.g. a ticket id). */
+export type RoomAuthorizer = (auth: AuthContext, arg: string | undefined) => boolean | Promise<boolean>

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import { AppError } from '../errors/app-error.ts'
+import { authenticateToken } from '../auth/access-hook.ts'
+import type { HubSocket } from './hub.ts'
+
+const ROOM_MESSAGES: Record<string, { kind: string; argKey?: 'status' | 'ticketId'; join: boolean }> = {
+  joinNotification: { kind: 'notification', join: true },
+  leaveNotification: { kind: 'notification', join: false },
+  joinTickets: { kind: 'tickets', argKey: 'status', join: true },
+  leaveTickets: { kind: 'tickets', argKey: 'status', join: false },
+  joinChatBox: { kind: 'chatBox', argKey: 'ticketId', join: true },
+  leaveChatBox: { kind: 'chatBox', argKey: 'ticketId', join: false },
+}
+
+const MAX_FRAME = 4096
+
+/** The websocket under /api: authenticated by the access token, JSON frames, rooms checked on join. */
+export default async function wsRoute(app: FastifyInstance): Promise<void> {
+  app.get('/ws', {
+    websocket: true,
+    config: { access: 'public' },
+    schema: { querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) }), hide: true },
+  }, async (ws, request) => {
+    const send = (obj: unknown) => ws.readyState === 1 && ws.send(JSON.stringify(obj))
+    let auth
+    try {
+      auth = await authenticateToken(app, (request.query as { token?: string }).token)
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : 'ERR_SESSION_EXPIRED'
+      send({ type: 'error', error: code })
+      ws.close(4401, code)
+      return
+    }
+    const socket: HubSocket = { ws, auth, rooms: new Set() }
+    app.realtime.add(socket)
+    const exp = (app.jwt.decode<{ exp?: number }>((request.query as { token: string }).token)?.exp ?? 0) * 1000
+    const expiry = setTimeout(() => {
+      send({ type: 'error', error: 'ERR_SESSION_EXPIRED' })
+      ws.close(4401, 'ERR_SESSION_EXPIRED')
+    }, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)))
+    ws.on('close', () => {
+      clearTimeout(expiry)
+      app.realtime.remove(socket)
+    })
+    ws.on('message', async (raw: Buffer) => {
+      if (raw.length > MAX_FRAME) return send({ type: 'error', error: 'ERR_PAYLOAD_TOO_LARGE' })
+      let msg: Record<string, unknown>
+      try {
+        msg = JSON.parse(raw.toString('utf8'))
+      } catch {
+        return send({ type: 'error', error: 'ERR_VALIDATION' })
+      }
+      if (!msg || typeof msg.type !== 'string') return send({ type: 'error', error: 'ERR_VALIDATION' })
+      if (msg.type === 'ping') return send({ type: 'pong' })
+      if (msg.type === 'userStatus') {
+        await app.knex('users').where({ id: socket.auth.userId }).update({ online: true, lastSeenAt: new Date() }).catch(() => undefined)
+        return
+      }
+      const room = ROOM_MESSAGES[msg.type]
+      if (!room) return send({ type: 'error', error: 'ERR_VALIDATION', message: `unknown type ${msg.type}` })
+      const rawArg = room.argKey ? msg[room.argKey] : undefined
+      const arg = rawArg === undefined || rawArg === null ? undefined : String(rawArg).slice(0, 64)
+      const key = arg ? `${room.kind}:${arg}` : room.kind
+      if (!room.join) return void socket.rooms.delete(key)
+      if (socket.rooms.size >= 64 || !(await app.realtime.authorizeRoom(socket.auth, room.kind, arg))) {
+        return send({ type: 'error', error: 'ERR_NO_PERMISSION', room: key })
+      }
+      socket.rooms.add(key)
+      send({ type: 'joined', room: key })
+    })
+  })
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app.ts'
+import { seedFirstRun } from './accounts/seed.ts'
+import { ConfigError } from '../config/index.ts'
+
+/** Starts the platform: build, migrate, seed a first run, listen; closes cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let app
+  try {
+    app = await buildApp()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(78)
+    }
+    throw err
+  }
+  await seedFirstRun(app, (line) => console.log(`\n  ${line}\n`))
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  await app.listen({ port: app.config.port, host: app.config.host })
+  console.log(`Zapdesk 6.0.0 listening on http://localhost:${(app.server.address() as { port: number }).port} (${app.dialect}${app.redis ? ' + redis' : ''})`)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,127 @@
+import t from 'tap'
+import { createHttpClient, buildUrl, type FetchLike } from './http-client.ts'
+import { ApiError } from './api-error.ts'
+
+type Reply = { status: number; body?: unknown }
+
+function fakeFetch(replies: Record<string, Reply[]>) {
+  const calls: { url: string; auth?: string; method?: string }[] = []
+  const fetch: FetchLike = async (url, init) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>
+    calls.push({ url, auth: headers.Authorization, method: init?.method })
+    const path = url.replace('/api', '').split('?')[0]
+    const queue = replies[path]
+    const reply = queue?.shift() ?? { status: 500, body: { error: 'ERR_INTERNAL' } }
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body)
+    return new Response(reply.status === 204 ? null : text, { status: reply.status })
+  }
+  return { fetch, calls }
+}
+
+function client(replies: Record<string, Reply[]>) {
+  const f = fakeFetch(replies)
+  const state = { token: 'old' as string | null, unauthorized: 0, refreshed: 0 }
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: f.fetch,
+    getToken: () => state.token,
+    onRefreshed: (a) => {
+      state.token = a.token
+      state.refreshed++
+    },
+    onUnauthorized: () => {
+      state.unauthorized++
+      state.token = null
+    },
+  })
+  return { http, state, calls: f.calls }
+}
+
+const user = { id: 1 }
+
+t.test('buildUrl drops empty query values', async (t) => {
+  t.equal(buildUrl('/api', '/users', { searchParam: '', pageNumber: 2, x: undefined, y: null }), '/api/users?searchParam=&pageNumber=2')
+})
+
+t.test('sends the bearer token and returns JSON', async (t) => {
+  const { http, calls } = client({ '/users': [{ status: 200, body: { users: [] } }] })
+  t.same(await http.get('/users'), { users: [] })
+  t.equal(calls[0].auth, 'Bearer old')
+})
+
+t.test('a 403 refreshes once and retries once', async (t) => {
+  const { http, state, calls } = client({
+    '/users': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 200, body: { ok: true } }],
+    '/auth/refresh_token': [{ status: 200, body: { token: 'new', user } }],
+  })
+  t.same(await http.get('/users'), { ok: true })
+  t.equal(state.refreshed, 1)
+  t.equal(calls[2].auth, 'Bearer new')
+  t.equal(calls[1].auth, undefined, 'refresh relies on the cookie')
+})
+
+t.test('concurrent 403s share one refresh', async (t) => {
+  const { http, state, calls } = client({
+    '/a': [{ status: 403 }, { status: 200, body: 1 }],
+    '/b': [{ status: 403 }, { status: 200, body: 2 }],
+    '/auth/refresh_token': [{ status: 200, body: { token: 'new', user } }],
+  })
+  t.same(await Promise.all([http.get('/a'), http.get('/b')]), [1, 2])
+  t.equal(state.refreshed, 1)
+  t.equal(calls.filter((c) => c.url.includes('refresh')).length, 1)
+})
+
+t.test('a second 403 after the retry is thrown, not retried again', async (t) => {
+  const { http, state } = client({
+    '/modules/useKanban': [{ status: 403, body: { error: 'ERR_MODULE_NOT_IN_PLAN' } }, { status: 403, body: { error: 'ERR_MODULE_NOT_IN_PLAN' } }],
+    '/auth/refresh_token': [{ status: 200, body: { token: 'new', user } }],
+  })
+  const err = await http.put('/modules/useKanban', { enabled: true }).catch((e) => e)
+  t.ok(err instanceof ApiError)
+  t.equal(err.code, 'ERR_MODULE_NOT_IN_PLAN')
+  t.equal(state.unauthorized, 0)
+})
+
+t.test('a failed refresh after an expired token ends the session', async (t) => {
+  const { http, state } = client({
+    '/users': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }],
+    '/auth/refresh_token': [{ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }],
+  })
+  await t.rejects(http.get('/users'))
+  t.equal(state.unauthorized, 1)
+  t.equal(state.token, null)
+})
+
+t.test('a failed refresh after a permission denial keeps the session', async (t) => {
+  const { http, state } = client({
+    '/users': [{ status: 403, body: { error: 'ERR_NO_PERMISSION' } }],
+    '/auth/refresh_token': [{ status: 401 }],
+  })
+  const err = await http.get('/users').catch((e) => e)
+  t.equal(err.code, 'ERR_NO_PERMISSION')
+  t.equal(state.unauthorized, 0)
+})
+
+t.test('a 401 clears the session; anonymous calls do not', async (t) => {
+  const { http, state } = client({
+    '/users': [{ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }],
+    '/auth/login': [{ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS', message: 'bad' } }],
+  })
+  const login = await http.post('/auth/login', {}, { anonymous: true }).catch((e) => e)
+  t.equal(login.code, 'ERR_INVALID_CREDENTIALS')
+  t.equal(state.unauthorized, 0)
+  await t.rejects(http.get('/users'))
+  t.equal(state.unauthorized, 1)
+})
+
+t.test('non-JSON errors keep their raw text', async (t) => {
+  const { http } = client({ '/x': [{ status: 400, body: 'plain failure' }] })
+  const err = await http.get('/x').catch((e) => e)
+  t.equal(err.code, null)
+  t.equal(err.message, 'plain failure')
+})
+
+t.test('204 resolves to undefined', async (t) => {
+  const { http } = client({ '/users/2': [{ status: 204 }] })
+  t.equal(await http.del('/users/2'), undefined)
+})

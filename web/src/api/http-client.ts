@@ -1,0 +1,115 @@
+import { ApiError, errorFromBody } from './api-error.ts'
+import type { AuthAnswer } from './types.ts'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+export interface HttpClientOptions {
+  baseUrl: string
+  fetch: FetchLike
+  getToken: () => string | null
+  /** Called with a fresh session after a successful refresh. */
+  onRefreshed: (answer: AuthAnswer) => void
+  /** Called when the session is gone: 401 on a data call, or a refresh that failed after an expired token. */
+  onUnauthorized: () => void
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>
+  /** Skip the session handling (login, refresh, public pages). */
+  anonymous?: boolean
+  signal?: AbortSignal
+}
+
+/** 403 codes that mean "your access token is stale", where a failed refresh ends the session. */
+const SESSION_CODES = new Set(['ERR_SESSION_EXPIRED', 'ERR_INVALID_TOKEN'])
+const REFRESH_PATH = '/auth/refresh_token'
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null) params.set(k, String(v))
+  }
+  const qs = params.toString()
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined
+  const text = await res.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * fetch with the session rules of the spec: bearer token, 401 ends the session, 403 refreshes the token once
+ * (one refresh shared by concurrent calls) and retries the call once.
+ */
+export function createHttpClient(opts: HttpClientOptions) {
+  let refreshing: Promise<AuthAnswer | null> | null = null
+
+  async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    const token = ro.anonymous ? null : opts.getToken()
+    if (token) headers.Authorization = `Bearer ${token}`
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
+    return opts.fetch(buildUrl(opts.baseUrl, path, ro.query), {
+      method,
+      headers,
+      credentials: 'include',
+      signal: ro.signal,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    })
+  }
+
+  function refresh(): Promise<AuthAnswer | null> {
+    refreshing ??= (async () => {
+      try {
+        const res = await send('POST', REFRESH_PATH, undefined, { anonymous: true })
+        if (!res.ok) return null
+        const answer = (await readBody(res)) as AuthAnswer
+        if (!answer?.token) return null
+        opts.onRefreshed(answer)
+        return answer
+      } catch {
+        return null
+      } finally {
+        queueMicrotask(() => (refreshing = null))
+      }
+    })()
+    return refreshing
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown, ro: RequestOptions = {}): Promise<T> {
+    let res = await send(method, path, body, ro)
+    if (!ro.anonymous && res.status === 403) {
+      const first = errorFromBody(403, await readBody(res))
+      const renewed = await refresh()
+      if (!renewed) {
+        if (first.code === null || SESSION_CODES.has(first.code)) opts.onUnauthorized()
+        throw first
+      }
+      res = await send(method, path, body, ro)
+    }
+    const data = await readBody(res)
+    if (res.ok) return data as T
+    if (!ro.anonymous && res.status === 401) opts.onUnauthorized()
+    throw errorFromBody(res.status, data)
+  }
+
+  return {
+    request,
+    refresh,
+    get: <T>(path: string, ro?: RequestOptions) => request<T>('GET', path, undefined, ro),
+    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('POST', path, body, ro),
+    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PUT', path, body, ro),
+    del: <T = void>(path: string, ro?: RequestOptions) => request<T>('DELETE', path, undefined, ro),
+  }
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>
+export { ApiError }

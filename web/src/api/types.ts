@@ -1,0 +1,127 @@
+/** Shapes of the API answers the shell reads (see the server contract). */
+export type Profile = 'admin' | 'user'
+export type Recurrence = 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL'
+
+export interface Setting {
+  key: string
+  value: string
+}
+
+export interface QueueRef {
+  id: number
+  name: string
+  color: string
+}
+
+export interface UserCompany {
+  id: number
+  name: string
+  dueDate: string | null
+  status: boolean
+  planId: number
+  settings: Setting[]
+}
+
+export interface User {
+  id: number
+  name: string
+  email: string
+  profile: Profile
+  super: boolean
+  allTicket: 'enabled' | 'desabled'
+  companyId: number
+  company: UserCompany
+  queues: QueueRef[]
+  whatsappId: number | null
+  permissions: string[]
+  features: string[]
+}
+
+export interface AuthAnswer {
+  token: string
+  user: User
+}
+
+/** A plan carries limits plus one `use*` boolean per feature; unknown features are kept as extra keys. */
+export interface Plan {
+  id: number
+  name: string
+  users: number
+  connections: number
+  queues: number
+  value: number
+  term?: 'MENSAL' | 'ANUAL'
+  bankPlanID?: string | null
+  [feature: `use${string}`]: boolean | undefined
+}
+
+export interface CompanyPlan {
+  id: number
+  name: string
+  planId: number
+  plan: Plan
+}
+
+export interface CompanySchedule {
+  weekday: string
+  weekdayEn: string
+  startTime: string
+  endTime: string
+}
+
+export interface Company {
+  id: number
+  name: string
+  email: string
+  phone: string
+  planId: number
+  plan?: { id: number; name: string }
+  status: boolean
+  dueDate: string | null
+  recurrence: Recurrence
+  campaignsEnabled: boolean
+  createdAt: string
+  schedules?: CompanySchedule[]
+}
+
+export interface LocalizedLabel {
+  pt: string
+  en: string
+  es: string
+}
+
+export interface ModuleSwitch {
+  feature: string
+  label: LocalizedLabel
+  inPlan: boolean
+  enabled: boolean
+}
+
+export interface CatalogFeature {
+  feature: string
+  label: LocalizedLabel
+}
+
+export interface Help {
+  id: number
+  title: string
+  description: string
+  video: string
+}
+
+export interface UsersPage {
+  users: User[]
+  count: number
+  hasMore: boolean
+}
+
+export interface QueueOption {
+  id: number
+  name: string
+  color: string
+}
+
+export interface ConnectionOption {
+  id: number
+  name: string
+}

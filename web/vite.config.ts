@@ -1,0 +1,44 @@
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url))
+const repoRoot = path.resolve(webRoot, '..')
+const pluginApiShim = path.join(webRoot, 'src/modules/plugin-api-shim.ts')
+
+/**
+ * Plugin web modules import `defineWebModule` from core/plugin-api/index.ts, which also re-exports server code
+ * (database models, Fastify helpers). In the browser bundle that import is pointed at a tiny shim instead.
+ */
+function pluginApiForBrowser(): Plugin {
+  return {
+    name: 'zapdesk-plugin-api-shim',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/core\/plugin-api(\/index(\.ts)?)?$/.test(source)) return null
+      const resolved = path.resolve(path.dirname(importer), source)
+      const target = path.join(repoRoot, 'core/plugin-api')
+      if (resolved === target || resolved.startsWith(target + path.sep + 'index')) return pluginApiShim
+      return null
+    },
+  }
+}
+
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  plugins: [pluginApiForBrowser(), react()],
+  build: {
+    outDir: path.join(webRoot, 'dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    fs: { allow: [repoRoot] },
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
+    },
+  },
+})
