@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Company, Plan } from './models.ts'
 import { CompanyDto, companyDto } from './serialize.ts'
-import { errorResponses, ErrorBody } from '../http/schemas.ts'
+import { errorResponses } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts'
 import { createCompany } from './company-service.ts'
@@ -126,7 +126,7 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
       throw err
     }
     app.events.emit('company.deleted', { companyId: request.params.id })
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 
   api.put('/companies/:id/schedules', {
@@ -154,7 +154,7 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
   api.get('/companies/listPlan/:companyId', {
     config: { allowOverdue: true },
     schema: { tags: ['companies'], summary: 'The company\'s plan as use* flags (switched-off modules read false)', params: PlanParams,
-      response: { 200: Type.Object({ id: Type.Integer(), name: Type.String(), planId: Type.Union([Type.Integer(), Type.Null()]), plan: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]) }), 404: ErrorBody, ...errorResponses } },
+      response: { 200: Type.Object({ id: Type.Integer(), name: Type.String(), planId: Type.Union([Type.Integer(), Type.Null()]), plan: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]) }), ...errorResponses } },
   }, async (request) => {
     ownOrSuper(request.auth!, request.params.companyId)
     const c = await find(request.params.companyId)

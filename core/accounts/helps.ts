@@ -41,6 +41,6 @@ export default async function helpsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await find(request.params.id)
       await Helps.query().deleteById(request.params.id)
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     })
 }

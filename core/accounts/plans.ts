@@ -35,7 +35,7 @@ export default async function plansRoutes(app: FastifyInstance): Promise<void> {
     for (const f of set) if (!app.features.has(f)) throw new AppError('ERR_VALIDATION', 400, [{ field: 'features', message: `unknown feature ${f}` }])
     return [...set].sort()
   }
-  const save = async (fn: () => Promise<Plan>) => {
+  const save = async (fn: () => PromiseLike<Plan>) => {
     try {
       return planDto(app, await fn())
     } catch (err) {
@@ -103,6 +103,6 @@ export default async function plansRoutes(app: FastifyInstance): Promise<void> {
       if (isForeignKeyViolation(err)) throw new AppError('ERR_PLAN_IN_USE', 409)
       throw err
     }
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 }

@@ -170,6 +170,6 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     await Users.query().forCompany(user.companyId).deleteById(user.id)
     app.events.emit('user.deleted', { companyId: user.companyId, userId: user.id })
     app.realtime.publish({ companyId: user.companyId, topic: 'user', data: { action: 'delete', userId: user.id } })
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 }

@@ -81,7 +81,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     await app.authService.revokeTokens(request.auth!.userId)
     await app.knex('users').where({ id: request.auth!.userId }).update({ online: false })
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' })
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 
   api.get('/auth/me', {

@@ -1,4 +1,6 @@
-import { Model, QueryBuilder, type Page, type QueryContext, type Pojo } from 'objection'
+import { Model, QueryBuilder, type Page, type QueryContext, type Pojo, type TransactionOrKnex } from 'objection'
+
+type Constructor<M> = new (...args: never[]) => M
 
 /** Converts what either database returns for a DATETIME column into an ISO string. */
 export function toIso(value: unknown): string | null {
@@ -93,13 +95,13 @@ export class TenantModel extends BaseModel {
 
   companyId!: number
 
-  static query<M extends Model>(this: new () => M, trxOrKnex?: Parameters<typeof Model.query>[0]): TenantQueryBuilder<M> {
+  static query<M extends Model>(this: Constructor<M>, trxOrKnex?: TransactionOrKnex): M['QueryBuilderType'] {
     const qb = (Model.query as unknown as (this: unknown, t?: unknown) => TenantQueryBuilder<M>).call(this, trxOrKnex)
     const table = (this as unknown as typeof Model).tableName
     return qb.onBuild((b) => {
       const ctx = b.context()
       if (ctx.tenantCompanyId === undefined && !ctx.tenantUnscoped) throw new UnscopedTenantQueryError(table)
-    })
+    }) as unknown as M['QueryBuilderType']
   }
 
   $beforeInsert(ctx: QueryContext): void | Promise<void> {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Type } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { MediaStorage } from './media-storage.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorResponses } from '../http/schemas.ts'
@@ -30,7 +31,8 @@ export default fp(async (app) => {
     return reply.send(fs.createReadStream(file))
   }
 
-  app.register(async (api) => {
+  app.register(async (scope) => {
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>()
     api.get('/media/:name', {
       schema: { tags: ['media'], summary: 'A media file of the caller\'s company', params: FileParams, response: errorResponses },
     }, async (request, reply) => send(storage.locate(request.auth!.companyId, request.params.name), reply, 'private, max-age=3600'))

@@ -22,7 +22,7 @@ const roleAllowed = (
   return true
 }
 
-const isCampaignPath = (path: string): boolean => CAMPAIGN_PATH_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path.startsWith(p))
+const isCampaignPath = (path: string): boolean => CAMPAIGN_PATH_PREFIXES.some((p) => path.startsWith(p))
 
 export type RouteVerdict = 'ok' | 'feature' | 'role'
 
@@ -41,6 +41,7 @@ export function routeBase(path: string): string {
   return base === '' ? '/' : base.replace(/\/$/, '') || '/'
 }
 
+/** Routes of all modules; pass plugins before the shell's module so a plugin page replaces a core default. */
 export function collectRoutes(modules: WebModule[]): RegisteredRoute[] {
   const seen = new Set<string>()
   const out: RegisteredRoute[] = []

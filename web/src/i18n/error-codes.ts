@@ -1,0 +1,18 @@
+import { SPEC_ERROR_CODES, PLATFORM_ERROR_CODES } from '../../../core/errors/codes.ts'
+
+/**
+ * Every code the API may answer with. The server's catalogue is the source; the extra list keeps codes the web
+ * contract names even if the catalogue lags behind.
+ */
+const CONTRACT_CODES = [
+  'ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_INTERNAL', 'ERR_RATE_LIMITED', 'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_FEATURE_DISABLED', 'ERR_PLAN_LIMIT_USERS', 'ERR_PLAN_LIMIT_CONNECTIONS', 'ERR_PLAN_LIMIT_QUEUES',
+  'ERR_NO_COMPANY_FOUND', 'ERR_NO_PLAN_FOUND', 'ERR_NO_HELP_FOUND', 'ERR_DUPLICATED_EMAIL', 'ERR_DUPLICATED_COMPANY',
+  'ERR_PLAN_IN_USE', 'ERR_PLAN_NOT_OFFERED', 'ERR_CANNOT_DELETE_SELF', 'ERR_LAST_SUPER_USER', 'ERR_INVALID_TOKEN',
+  'ERR_PAYLOAD_TOO_LARGE', 'ERR_UNSUPPORTED_MEDIA_TYPE', 'ERR_NO_MEDIA_FOUND', 'ERR_NO_MODULE_FOUND',
+  'ERR_MODULE_NOT_IN_PLAN', 'ERR_BAD_REQUEST',
+]
+
+export const ALL_ERROR_CODES: readonly string[] = [
+  ...new Set<string>([...SPEC_ERROR_CODES, ...PLATFORM_ERROR_CODES, ...CONTRACT_CODES]),
+]
