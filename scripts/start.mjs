@@ -1,0 +1,29 @@
+// npm start: build the web app when its sources changed since the last build, then run the server.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const built = path.join(root, 'web/dist/index.html')
+
+function newestMtime(dir) {
+  let newest = 0
+  if (!fs.existsSync(dir)) return 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue
+    const p = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)
+  }
+  return newest
+}
+
+const sources = Math.max(newestMtime(path.join(root, 'web')), ...fs.readdirSync(path.join(root, 'plugins')).map((p) => newestMtime(path.join(root, 'plugins', p, 'web'))))
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  console.log('Building the web app...')
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], { cwd: root, stdio: 'inherit' })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
