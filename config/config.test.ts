@@ -1,8 +1,34 @@
 import t from 'tap'
 import { loadConfig, ConfigError } from './index.ts'
 
-t.test('defaults in development', async (t) => {
+const strong = 'x'.repeat(40)
+
+t.test('development defaults', async (t) => {
   const c = loadConfig({})
   t.equal(c.port, 8080)
   t.equal(c.env, 'development')
+  t.equal(c.bcryptCost, 10)
+  t.equal(c.databaseUrl, undefined, 'SQLite by default')
+  t.ok(c.dataDir.endsWith('data'))
+})
+
+t.test('environment overrides are typed and validated', async (t) => {
+  const c = loadConfig({ PORT: '9000', DATABASE_URL: 'mysql://root@127.0.0.1:3306/x', ZAPDESK_PLUGINS: 'a, b', TRUST_PROXY: 'true' })
+  t.equal(c.port, 9000)
+  t.equal(c.databaseUrl, 'mysql://root@127.0.0.1:3306/x')
+  t.same(c.plugins, ['a', 'b'])
+  t.equal(c.trustProxy, true)
+  t.throws(() => loadConfig({ PORT: 'eighty' }), { message: /PORT/ }, 'the bad variable is named')
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgres://x' }), { message: /DATABASE_URL/ })
+  t.throws(() => loadConfig({ BCRYPT_COST: '2' }), { message: /BCRYPT_COST/ })
+})
+
+t.test('production refuses missing, default and short secrets', async (t) => {
+  t.throws(() => loadConfig({ NODE_ENV: 'production' }), ConfigError, 'missing secrets')
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'secret', JWT_REFRESH_SECRET: strong }), { message: /JWT_SECRET: a default secret/ })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-but-custom', JWT_REFRESH_SECRET: strong }), { message: /JWT_SECRET: must be at least 32 bytes/ })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: 'tiny' }), { message: /JWT_REFRESH_SECRET/ })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: strong }), { message: /must differ/ })
+  const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: 'y'.repeat(40) })
+  t.equal(ok.env, 'production')
 })

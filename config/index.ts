@@ -5,7 +5,9 @@ import { ConfigSchema, ENV_VARS, type Config } from './schema.ts'
 
 export type { Config } from './schema.ts'
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  name = 'ConfigError'
+}
 
 /** Well-known placeholder secrets that must never reach production. */
 const DEFAULT_SECRETS = new Set(['secret', 'changeme', 'change-me', 'dev-secret', 'zapdesk-dev-access', 'zapdesk-dev-refresh'])
@@ -51,12 +53,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const merged = { ...base, ...overrides }
   const errors = [...Value.Errors(ConfigSchema, merged)]
   if (errors.length > 0) {
-    const lines = errors.map((e) => {
+    const byName = new Map<string, string>()
+    for (const e of errors) {
       const field = e.path.split('/')[1]
       const name = Object.entries(ENV_VARS).find(([, f]) => f === field)?.[0] ?? field
-      return `${name}: ${e.message}${e.value === undefined ? ' (missing)' : ''}`
-    })
-    throw new ConfigError(`Invalid configuration:\n  ${[...new Set(lines)].join('\n  ')}`)
+      if (!byName.has(name)) byName.set(name, e.value === undefined ? 'is required' : `${e.message} (got ${JSON.stringify(e.value)})`)
+    }
+    throw new ConfigError(`Invalid configuration:\n  ${[...byName].map(([n, m]) => `${n}: ${m}`).join('\n  ')}`)
   }
   const config = merged as Config
   config.dataDir = path.resolve(config.dataDir)

@@ -44,7 +44,8 @@ export function checkAccess(ctx: AuthContext, config: FastifyRequest['routeOptio
 export function installAccessHook(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url
-    if (!url || !url.startsWith('/api/')) return
+    // The web app, static files and the OpenAPI browser are public; everything else under /api declares its access.
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return
     const config = request.routeOptions.config
     if (config.access === 'public') return
     request.auth = await authenticateToken(app, bearerToken(request))

@@ -1,0 +1,8 @@
+import common from './common.ts'
+import auth from './auth.ts'
+import shell from './shell.ts'
+import pages from './pages.ts'
+import settings from './settings.ts'
+import errors from './errors.ts'
+
+export default { ...common, ...auth, ...shell, ...pages, ...settings, errors }
