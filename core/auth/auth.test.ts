@@ -1,0 +1,194 @@
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { build } from '../testing/build.ts'
+import { createCompanyWithUsers, createUser } from '../testing/fixtures.ts'
+import { SETTINGS } from '../accounts/settings.ts'
+import { SPEC_FEATURES } from '../features/catalog.ts'
+
+const login = (app: FastifyInstance, email: string, password: string, remoteAddress = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress })
+const me = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+const refresh = (app: FastifyInstance, jrt?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/refresh_token', ...(jrt === undefined ? {} : { cookies: { jrt } }) })
+const jrtOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'jrt')?.value
+
+t.test('login answers a working token, the refresh cookie and the user the web app needs', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const res = await login(app, `  ${c.admin.email.toUpperCase()} `, c.admin.password)
+  t.equal(res.statusCode, 200)
+  const body = res.json()
+  t.type(body.token, 'string')
+  t.equal(body.user.id, c.admin.id)
+  t.equal(body.user.companyId, c.id)
+  t.equal(body.user.profile, 'admin')
+  t.notOk('passwordHash' in body.user, 'no password hash in the answer')
+  t.equal(body.user.company.id, c.id)
+  t.equal(body.user.company.name, c.name)
+  t.match(body.user.company.dueDate, /^\d{4}-\d{2}-\d{2}$/)
+  t.ok(body.user.company.dueDate > new Date().toISOString().slice(0, 10), 'the fixture due date is in the future')
+  const settings = Object.fromEntries(body.user.company.settings.map((s: { key: string; value: string }) => [s.key, s.value]))
+  t.same(Object.keys(settings).sort(), Object.keys(SETTINGS).sort())
+  t.equal(settings.campaignsEnabled, 'true')
+  t.equal(settings.sendGreetingAccepted, 'enabled')
+  t.ok(body.user.permissions.includes('user-modal:editProfile'))
+  t.ok(body.user.permissions.includes('tickets-manager:showall'))
+  t.same(body.user.features, SPEC_FEATURES.map((f) => f.feature).sort(), 'PRO: every feature')
+
+  const cookie = res.cookies.find((k) => k.name === 'jrt')
+  t.ok(cookie?.value, 'refresh cookie set')
+  t.equal(cookie?.httpOnly, true)
+  t.equal(cookie?.sameSite, 'Strict')
+  t.equal(cookie?.path, '/api/auth')
+  t.not(cookie?.value, body.token, 'the refresh token is not the access token')
+
+  const who = await me(app, body.token)
+  t.equal(who.statusCode, 200)
+  t.equal(who.json().id, c.admin.id)
+  t.equal(who.json().email, c.admin.email)
+  t.equal(who.json().company.dueDate, body.user.company.dueDate)
+})
+
+t.test('an agent holds no admin actions; a Básico company only its plan features', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app, { planName: 'Básico' })
+  const res = await login(app, c.user.email, c.user.password)
+  t.equal(res.statusCode, 200)
+  const user = res.json().user
+  t.equal(user.profile, 'user')
+  t.notOk(user.permissions.includes('user-modal:editProfile'))
+  t.notOk(user.permissions.includes('settings:edit'))
+  t.same(user.features, ['useInternalChat', 'useSchedules'])
+})
+
+t.test('bad credentials are 401 ERR_INVALID_CREDENTIALS, the same for an unknown email', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const wrong = await login(app, c.admin.email, 'not-the-password')
+  t.equal(wrong.statusCode, 401)
+  t.equal(wrong.json().error, 'ERR_INVALID_CREDENTIALS')
+  t.notOk(jrtOf(wrong), 'no cookie on failure')
+  const unknown = await login(app, 'nobody@example.test', c.admin.password)
+  t.equal(unknown.statusCode, 401)
+  t.same(unknown.json(), wrong.json(), 'nothing tells an unknown email apart')
+  const empty = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.admin.email } })
+  t.equal(empty.statusCode, 400)
+  t.equal(empty.json().error, 'ERR_VALIDATION')
+})
+
+t.test('one active session per user: a new login revokes the old tokens and tells the old sockets', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const published: Array<{ topic: string; companyId: number; audience?: { userIds?: number[]; tokenVersionBelow?: number } }> = []
+  const original = app.realtime.publish.bind(app.realtime)
+  app.realtime.publish = (m) => { published.push(m as never); original(m) }
+
+  const first = await login(app, c.admin.email, c.admin.password)
+  const second = await login(app, c.admin.email, c.admin.password, '10.0.0.2')
+  t.equal(second.statusCode, 200)
+  t.equal((await me(app, first.json().token)).statusCode, 401, 'the first session\'s token is revoked')
+  t.equal((await refresh(app, jrtOf(first))).statusCode, 401, 'and its refresh cookie')
+  t.equal((await me(app, second.json().token)).statusCode, 200)
+  const auth = published.filter((m) => m.topic === 'auth')
+  t.equal(auth.length, 2)
+  t.equal(auth[1].companyId, c.id)
+  t.same(auth[1].audience?.userIds, [c.admin.id])
+  const { tv } = app.jwt.decode<{ tv: number }>(second.json().token)!
+  t.equal(auth[1].audience?.tokenVersionBelow, tv, 'only sockets of older sessions get it')
+  t.equal((await me(app, c.user.token)).statusCode, 200, 'other users keep their sessions')
+})
+
+t.test('refresh_token: a new access token from the jrt cookie; nothing without a valid one', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const res = await login(app, c.user.email, c.user.password)
+  const r = await refresh(app, jrtOf(res))
+  t.equal(r.statusCode, 200)
+  t.equal(r.json().user.id, c.user.id)
+  t.equal(r.json().user.company.id, c.id)
+  t.ok(jrtOf(r), 'the cookie is renewed')
+  t.equal((await me(app, r.json().token)).json().id, c.user.id)
+  t.equal((await me(app, res.json().token)).statusCode, 200, 'a refresh does not end the session')
+
+  for (const [label, jrt] of [['no cookie', undefined], ['garbage', 'abc.def.ghi'], ['an access token', res.json().token],
+    ['signed with another secret', app.jwt.sign({ sub: String(c.user.id), tv: 1, typ: 'refresh' })]] as const) {
+    const bad = await refresh(app, jrt)
+    t.equal(bad.statusCode, 401, label)
+    t.equal(bad.json().error, 'ERR_SESSION_EXPIRED', label)
+  }
+  const asBearer = await me(app, jrtOf(res)!)
+  t.equal(asBearer.statusCode, 401, 'a refresh token is no access token')
+})
+
+t.test('logout revokes the access and the refresh token and clears the cookie', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const res = await login(app, c.admin.email, c.admin.password)
+  const { token } = res.json()
+  const out = await app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })
+  t.equal(out.statusCode, 204)
+  const cleared = out.cookies.find((k) => k.name === 'jrt')
+  t.ok(cleared && (cleared.value === '' || (cleared.expires && cleared.expires.getTime() < Date.now())), 'cookie cleared')
+  t.equal((await me(app, token)).statusCode, 401)
+  t.equal((await refresh(app, jrtOf(res))).statusCode, 401)
+  t.equal((await app.inject({ method: 'DELETE', url: '/api/auth/logout' })).statusCode, 401, 'logout needs a session')
+  t.equal((await login(app, c.admin.email, c.admin.password)).statusCode, 200, 'signing in again works')
+})
+
+t.test('a password change revokes the user\'s tokens; the new password signs in', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const res = await login(app, c.user.email, c.user.password)
+  const put = await app.inject({ method: 'PUT', url: `/api/users/${c.user.id}`, headers: c.admin.headers, payload: { password: 'NewSecret9' } })
+  t.equal(put.statusCode, 200)
+  t.equal((await me(app, res.json().token)).statusCode, 401, 'access token revoked')
+  t.equal((await refresh(app, jrtOf(res))).statusCode, 401, 'refresh token revoked')
+  t.equal((await login(app, c.user.email, c.user.password)).statusCode, 401, 'old password refused')
+  t.equal((await login(app, c.user.email, 'NewSecret9')).statusCode, 200)
+  t.equal((await me(app, c.admin.token)).statusCode, 200, 'the admin who changed it keeps their session')
+
+  const own = await createUser(app, c.id)
+  const self = await app.inject({ method: 'PUT', url: `/api/users/${own.id}`, headers: own.headers, payload: { password: 'Another9x' } })
+  t.equal(self.statusCode, 200)
+  t.equal((await me(app, own.token)).statusCode, 401, 'changing one\'s own password signs out the other sessions too')
+  const noop = await app.inject({ method: 'PUT', url: `/api/users/${c.admin.id}`, headers: c.admin.headers, payload: { name: 'Renamed', password: '' } })
+  t.equal(noop.statusCode, 200)
+  t.equal((await me(app, c.admin.token)).statusCode, 200, 'an empty password field changes nothing')
+})
+
+t.test('an expired access token is 403 ERR_SESSION_EXPIRED (the client refreshes); refresh still works', async (t) => {
+  const app = await build(t, { config: { accessTokenTtl: '1s' } })
+  const c = await createCompanyWithUsers(app)
+  const res = await login(app, c.admin.email, c.admin.password)
+  t.equal((await me(app, res.json().token)).statusCode, 200)
+  await new Promise((r) => setTimeout(r, 1600))
+  const expired = await me(app, res.json().token)
+  t.equal(expired.statusCode, 403)
+  t.equal(expired.json().error, 'ERR_SESSION_EXPIRED')
+  const r = await refresh(app, jrtOf(res))
+  t.equal(r.statusCode, 200)
+  t.equal((await me(app, r.json().token)).statusCode, 200)
+})
+
+t.test('forged, malformed, missing and stale tokens are 401', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const other = await build(t)
+  const forged = other.jwt.sign({ sub: String(c.admin.id), cid: c.id, tv: 0, typ: 'access' })
+  const cases: Array<[string, Record<string, string>]> = [
+    ['forged', { authorization: `Bearer ${forged}` }],
+    ['malformed', { authorization: 'Bearer not-a-jwt' }],
+    ['wrong scheme', { authorization: `Basic ${c.admin.token}` }],
+    ['missing', {}],
+    ['refresh type signed with the access key', { authorization: `Bearer ${app.jwt.sign({ sub: String(c.admin.id), cid: c.id, tv: 0, typ: 'refresh' })}` }],
+    ['non-numeric subject', { authorization: `Bearer ${app.jwt.sign({ sub: 'admin', cid: c.id, tv: 0, typ: 'access' })}` }],
+  ]
+  for (const [label, headers] of cases) {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers })
+    t.equal(res.statusCode, 401, label)
+    t.match(res.json().error, /^ERR_(INVALID_TOKEN|SESSION_EXPIRED)$/, label)
+  }
+  await app.inject({ method: 'DELETE', url: `/api/users/${c.user.id}`, headers: c.admin.headers })
+  t.equal((await me(app, c.user.token)).statusCode, 401, 'a deleted user\'s token no longer works')
+})

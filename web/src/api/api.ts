@@ -1,0 +1,22 @@
+import { createHttpClient } from './http-client.ts'
+import type { AuthAnswer } from './types.ts'
+import { STORAGE_KEYS, store } from '../lib/storage.ts'
+
+const hooks = {
+  onRefreshed: (_answer: AuthAnswer): void => undefined,
+  onUnauthorized: (): void => undefined,
+}
+
+/** The session layer plugs in here once it exists (it imports this module, so no import back). */
+export function setSessionHooks(next: Partial<typeof hooks>): void {
+  Object.assign(hooks, next)
+}
+
+/** The one HTTP client of the tab: every page and module calls the API through it. */
+export const api = createHttpClient({
+  baseUrl: '/api',
+  fetch: (input, init) => globalThis.fetch(input, init),
+  getToken: () => store.getItem(STORAGE_KEYS.token),
+  onRefreshed: (answer) => hooks.onRefreshed(answer),
+  onUnauthorized: () => hooks.onUnauthorized(),
+})

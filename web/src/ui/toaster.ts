@@ -1,0 +1,35 @@
+import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core'
+import { i18n } from '../i18n/i18n.ts'
+import { isApiError } from '../api/api-error.ts'
+
+/** Spec: toasts close after 2 s (core) to 3 s (administration); errors get the longer time to be read. */
+export const TOAST_MS = { success: 2000, primary: 2500, warning: 3000, danger: 3000 } as const
+type ToastIntent = keyof typeof TOAST_MS
+
+let toaster: Promise<Toaster> | null = null
+const getToaster = () => (toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4, className: 'zd-toaster' }))
+
+export function toast(message: string, intent: ToastIntent = 'success', timeout?: number): void {
+  const icon = intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : intent === 'warning' ? 'warning-sign' : 'info-sign'
+  void getToaster().then((t) => t.show({ message, intent, icon, timeout: timeout ?? TOAST_MS[intent] }))
+}
+
+export const toastSuccess = (message: string) => toast(message, 'success')
+export const toastInfo = (message: string) => toast(message, 'primary')
+export const toastWarning = (message: string, timeout?: number) => toast(message, 'warning', timeout)
+
+/** The text of a failure: the translation of its ERR_* code when there is one, else the raw message. */
+export function errorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.code && i18n.exists(`errors.${error.code}`)) return i18n.t(`errors.${error.code}`)
+    return error.message
+  }
+  if (error instanceof Error) return error.message
+  return typeof error === 'string' ? error : i18n.t('common.operationFailed')
+}
+
+export function toastError(error: unknown): void {
+  // an aborted request (page left, newer search typed) is not a failure the user should see
+  if (error instanceof DOMException && error.name === 'AbortError') return
+  toast(errorText(error), 'danger')
+}
