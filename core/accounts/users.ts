@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Company, Plan, User } from './models.ts'
+import { Company, User } from './models.ts'
 import { UserDto, usersDto } from './serialize.ts'
 import { errorResponses, IdParams, Pagination } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { isUniqueViolation } from '../db/knex.ts'
 import type { AuthContext } from '../auth/types.ts'
+import { assertPlanLimit } from './plan-limits.ts'
 
 const PAGE_SIZE = 20
 const Email = Type.String({ format: 'email', maxLength: 200 })
@@ -34,14 +35,6 @@ async function targetCompany(app: FastifyInstance, auth: AuthContext, requested?
   if (!auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
   if (!(await app.bind(Company).query().findById(requested))) throw new AppError('ERR_NO_COMPANY_FOUND', 404)
   return requested
-}
-
-async function assertUserLimit(app: FastifyInstance, companyId: number): Promise<void> {
-  const company = await app.bind(Company).query().findById(companyId)
-  const plan = company?.planId ? await app.bind(Plan).query().findById(company.planId) : undefined
-  if (!plan || plan.users <= 0) return
-  const { n } = (await app.knex('users').where({ companyId }).count({ n: '*' }).first()) as { n: number | string }
-  if (Number(n) >= plan.users) throw new AppError('ERR_PLAN_LIMIT_USERS', 403, { limit: plan.users })
 }
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -99,8 +92,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body
     const companyId = await targetCompany(app, auth, body.companyId)
     if (body.super && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
-    await assertUserLimit(app, companyId)
     const user = await app.knex.transaction(async (trx) => {
+      await assertPlanLimit(app, companyId, 'users', 'users', trx)
       try {
         const created = await Users.query(trx).forCompany(companyId).insert({
           name: body.name.trim(), email: body.email.trim().toLowerCase(), passwordHash: await app.authService.hashPassword(body.password),

@@ -61,6 +61,8 @@ export class BaseModel extends Model {
 }
 
 export class UnscopedTenantQueryError extends Error {
+  name = 'UnscopedTenantQueryError'
+
   constructor(table: string) {
     super(`Query on tenant table "${table}" without forCompany() or unscoped()`)
   }

@@ -11,7 +11,9 @@ export { isUniqueViolation, isForeignKeyViolation, dialectOf } from '../db/knex.
 export type { AuthContext } from '../auth/types.ts'
 export type { DomainEvents } from '../events/types.ts'
 export type { RoomAuthorizer, RealtimeAudience } from '../realtime/types.ts'
-export { ErrorBody, IdParams, Pagination, pageOf } from '../http/schemas.ts'
+export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http/schemas.ts'
+export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
+export { can } from '../access/permissions.ts'
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest
