@@ -14,6 +14,7 @@ export type { RoomAuthorizer, RealtimeAudience } from '../realtime/types.ts'
 export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http/schemas.ts'
 export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
 export { can } from '../access/permissions.ts'
+export { readUploads, type StoredUpload, type UploadOptions } from '../storage/uploads.ts'
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest

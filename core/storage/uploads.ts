@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify'
+import path from 'node:path'
+import { AppError } from '../errors/app-error.ts'
+
+export interface StoredUpload {
+  /** The server-generated name under the company's media folder. */
+  name: string
+  originalName: string
+  mimetype: string
+  size: number
+  field: string
+}
+
+export interface UploadOptions {
+  /** Accepted file extensions (lowercase, with the dot); absent accepts any. */
+  extensions?: string[]
+  maxFiles?: number
+  visibility?: 'private' | 'public'
+}
+
+/**
+ * Reads a multipart request: stores its files in the caller's company folder and returns them with the text
+ * fields. A refused or failed upload leaves no file behind.
+ */
+export async function readUploads(request: FastifyRequest, options: UploadOptions = {}): Promise<{ files: StoredUpload[]; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, undefined, 'Expected multipart/form-data')
+  const companyId = request.auth!.companyId
+  const storage = request.server.storage
+  const files: StoredUpload[] = []
+  const fields: Record<string, string> = {}
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value).slice(0, 100_000)
+        continue
+      }
+      const ext = path.extname(part.filename ?? '').toLowerCase()
+      if (options.extensions && !options.extensions.includes(ext)) {
+        part.file.resume()
+        throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, { accepted: options.extensions })
+      }
+      if (files.length >= (options.maxFiles ?? 10)) {
+        part.file.resume()
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413, { maxFiles: options.maxFiles ?? 10 })
+      }
+      const name = await storage.save(companyId, part.file, part.filename, options.visibility)
+      files.push({ name, originalName: part.filename ?? name, mimetype: part.mimetype, size: part.file.bytesRead, field: part.fieldname })
+      if (part.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413)
+    }
+  } catch (err) {
+    await Promise.all(files.map((f) => storage.remove(companyId, f.name, options.visibility)))
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413)
+    throw err
+  }
+  return { files, fields }
+}
