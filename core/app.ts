@@ -21,6 +21,8 @@ import coreRoutes from './accounts/routes.ts'
 import wsRoute from './realtime/ws-route.ts'
 import webApp from './http/web-app.ts'
 import type { LoadedPlugin } from './plugin-api/types.ts'
+import { routeCollector } from './http/route-table.ts'
+import { rejectNonFiniteNumbers, frameworkErrors } from './http/input-guards.ts'
 
 export interface BuildOptions {
   config?: Partial<Config>
@@ -47,10 +49,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: (r) => ({ method: r.method, url: r.url.split('?')[0] }) } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance
   installErrorHandler(app)
+  const routeTable = routeCollector()
+  app.addHook('onRoute', routeTable.hook)
+  app.decorate('routeTable', routeTable.routes)
+  app.addHook('preHandler', rejectNonFiniteNumbers)
   app.decorate('config', config)
 
   if (config.redisUrl) {

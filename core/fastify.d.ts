@@ -12,6 +12,7 @@ import type { LoadedPlugin } from './plugin-api/types.ts'
 import type { Dialect } from './db/knex.ts'
 import type { ModelBinder } from './db/plugin.ts'
 import type { AuthService } from './auth/service.ts'
+import type { RouteInfo } from './testing/routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     redis?: RedisLink
     plugins: LoadedPlugin[]
     authService: AuthService
+    /** Every registered route (see core/testing/routes.ts), for tests that must cover all of them. */
+    routeTable: RouteInfo[]
   }
   interface FastifyRequest {
     /** Set for every authenticated route; absent on public ones. */

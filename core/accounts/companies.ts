@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Company, Plan } from './models.ts'
-import { CompanyDto, companyDto } from './serialize.ts'
+import { CompanyDto, companyDto, NON_BLANK_2 } from './serialize.ts'
 import { errorResponses } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts'
@@ -19,7 +19,7 @@ const Schedules = Type.Array(Type.Object({
   startTime: Time, endTime: Time,
 }), { maxItems: 7 })
 const CompanyBody = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 100 }),
+  name: Type.String({ minLength: 2, maxLength: 100, pattern: NON_BLANK_2 }),
   email: Type.String({ format: 'email', maxLength: 200 }),
   phone: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
   planId: Type.Integer({ minimum: 1 }),
@@ -34,7 +34,7 @@ const CompanyBody = Type.Object({
   addressState: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
   addressCity: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   addressDistrict: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-})
+}, { additionalProperties: false })
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
 const PlanParams = Type.Object({ companyId: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
 
@@ -88,6 +88,8 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     const { company } = await createCompany(app, {
       name: b.name, email: b.email, phone: b.phone ?? null, planId: b.planId, status: b.status ?? true,
       dueDate: b.dueDate || null, recurrence: b.recurrence ?? 'MENSAL', campaignsEnabled: b.campaignsEnabled,
+      timezone: b.timezone, billingName: b.billingName, addressZipCode: b.addressZipCode, addressStreet: b.addressStreet,
+      addressState: b.addressState, addressCity: b.addressCity, addressDistrict: b.addressDistrict,
     })
     app.events.emit('company.created', { companyId: company.id })
     return reply.status(201).send(await dto(await find(company.id)))
@@ -101,7 +103,9 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     await find(request.params.id)
     await checkBody(rest)
     try {
-      await Companies.query().findById(request.params.id).patch({ ...rest, ...(dueDate === undefined ? {} : { dueDate: dueDate || null }) })
+      await Companies.query().findById(request.params.id).patch({
+        ...rest, ...(rest.name === undefined ? {} : { name: rest.name.trim() }), ...(dueDate === undefined ? {} : { dueDate: dueDate || null }),
+      })
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_COMPANY', 409)
       throw err

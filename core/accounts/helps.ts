@@ -7,11 +7,11 @@ import { AppError } from '../errors/app-error.ts'
 
 const HelpDto = Type.Object({ id: Type.Integer(), title: Type.String(), description: Type.Union([Type.String(), Type.Null()]), video: Type.Union([Type.String(), Type.Null()]) })
 const HelpBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
   /** A YouTube video code (the part after v=). */
   video: Type.Optional(Type.Union([Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]*$' }), Type.Null()])),
-})
+}, { additionalProperties: false })
 const dto = (h: Help) => ({ id: h.id, title: h.title, description: h.description, video: h.video })
 
 /** Help videos: platform-wide, managed by super users, listed for everyone. */
@@ -35,7 +35,8 @@ export default async function helpsRoutes(app: FastifyInstance): Promise<void> {
   api.put('/helps/:id', { config: { access: 'super' }, schema: { tags: ['helps'], summary: 'Change a help entry', params: IdParams, body: Type.Partial(HelpBody), response: { 200: HelpDto, ...errorResponses } } },
     async (request) => {
       await find(request.params.id)
-      return dto(await Helps.query().patchAndFetchById(request.params.id, request.body))
+      const { title, ...rest } = request.body
+      return dto(await Helps.query().patchAndFetchById(request.params.id, { ...rest, ...(title === undefined ? {} : { title: title.trim() }) }))
     })
   api.delete('/helps/:id', { config: { access: 'super' }, schema: { tags: ['helps'], summary: 'Delete a help entry', params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
     async (request, reply) => {

@@ -51,12 +51,18 @@ export function dialectOf(knex: Knex): Dialect {
 
 /** True when the error is a unique-key violation on either database. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number }
-  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  const code = driverCode(err)
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+/** The driver's error code; objection wraps driver errors and keeps the original as `nativeError`. */
+function driverCode(err: unknown): string | undefined {
+  const e = err as { code?: string; nativeError?: { code?: string } }
+  return e?.nativeError?.code ?? e?.code
 }
 
 /** True when the error is a foreign-key violation on either database. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string }
-  return e?.code === 'ER_ROW_IS_REFERENCED_2' || e?.code === 'ER_NO_REFERENCED_ROW_2' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  const code = driverCode(err)
+  return code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
