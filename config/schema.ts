@@ -15,7 +15,7 @@ export const ConfigSchema = Type.Object({
   accessTokenTtl: Type.String({ pattern: '^\\d+[smhd]$' }),
   refreshTokenTtl: Type.String({ pattern: '^\\d+[smhd]$' }),
   bcryptCost: Type.Integer({ minimum: 4, maximum: 15 }),
-  adminEmail: Type.Optional(Type.String({ format: 'email' })),
+  adminEmail: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
   adminPassword: Type.Optional(Type.String({ minLength: 8 })),
   plugins: Type.Array(Type.String({ minLength: 1 })),
   disabledPlugins: Type.Array(Type.String({ minLength: 1 })),

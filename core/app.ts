@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Knex } from 'knex'
 import { loadConfig, type Config } from '../config/index.ts'
-import { installErrorHandler } from './errors/error-handler.ts'
+import { installErrorHandler, installNotFoundHandler } from './errors/error-handler.ts'
 import dbPlugin from './db/plugin.ts'
 import authPlugin from './auth/plugin.ts'
 import realtimePlugin from './realtime/plugin.ts'
@@ -19,7 +19,7 @@ import { declarePlugins, registerPluginRoutes, setupPlugins } from './loader/reg
 import openapi from './http/openapi.ts'
 import coreRoutes from './accounts/routes.ts'
 import wsRoute from './realtime/ws-route.ts'
-import webApp from './http/web-app.ts'
+import webApp, { webAppBuilt } from './http/web-app.ts'
 import type { LoadedPlugin } from './plugin-api/types.ts'
 import { routeCollector } from './http/route-table.ts'
 import { rejectNonFiniteNumbers, frameworkErrors } from './http/input-guards.ts'
@@ -88,7 +88,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await api.register(wsRoute)
     await registerPluginRoutes(api, plugins)
   }, { prefix: '/api' })
-  if (config.serveWeb) await app.register(webApp)
+  const spa = config.serveWeb && webAppBuilt()
+  if (spa) await app.register(webApp)
+  else if (config.serveWeb) app.log.warn('web/dist is missing: run `npm run build:web` (npm start does it) to serve the web app')
+  installNotFoundHandler(app, spa)
 
   await setupPlugins(app, plugins)
   if (options.startJobs !== false) await jobs.start()

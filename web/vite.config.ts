@@ -25,6 +25,10 @@ function pluginApiForBrowser(): Plugin {
   }
 }
 
+/** Where the dev server and `vite preview` send /api (HTTP and websocket). */
+const apiTarget = process.env.ZAPDESK_API ?? 'http://localhost:8080'
+const proxy = { '/api': { target: apiTarget, changeOrigin: true, ws: true } }
+
 export default defineConfig({
   root: webRoot,
   base: '/',
@@ -37,8 +41,7 @@ export default defineConfig({
   server: {
     port: 5173,
     fs: { allow: [repoRoot] },
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
-    },
+    proxy,
   },
+  preview: { proxy },
 })

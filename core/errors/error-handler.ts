@@ -55,8 +55,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 500 && !(err instanceof AppError)) request.log.error({ err }, 'server error')
     return reply.status(status).send(body)
   })
+}
 
+/**
+ * Unknown routes: a JSON 404 under /api (and for non-GET requests); with the web app built, every other path gets
+ * its index.html so client-side routes load (SPA fallback).
+ */
+export function installNotFoundHandler(app: FastifyInstance, spa: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+    const path = request.url.split('?')[0]
+    if (spa && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${path} not found` })
   })
 }

@@ -38,6 +38,13 @@ function client(replies: Record<string, Reply[]>) {
 }
 
 const user = { id: 1 }
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure')
+    },
+    (e: unknown) => e as ApiError,
+  )
 
 t.test('buildUrl drops empty query values', async (t) => {
   t.equal(buildUrl('/api', '/users', { searchParam: '', pageNumber: 2, x: undefined, y: null }), '/api/users?searchParam=&pageNumber=2')
@@ -76,7 +83,7 @@ t.test('a second 403 after the retry is thrown, not retried again', async (t) =>
     '/modules/useKanban': [{ status: 403, body: { error: 'ERR_MODULE_NOT_IN_PLAN' } }, { status: 403, body: { error: 'ERR_MODULE_NOT_IN_PLAN' } }],
     '/auth/refresh_token': [{ status: 200, body: { token: 'new', user } }],
   })
-  const err = await http.put('/modules/useKanban', { enabled: true }).catch((e) => e)
+  const err = await failure(http.put('/modules/useKanban', { enabled: true }))
   t.ok(err instanceof ApiError)
   t.equal(err.code, 'ERR_MODULE_NOT_IN_PLAN')
   t.equal(state.unauthorized, 0)
@@ -97,7 +104,7 @@ t.test('a failed refresh after a permission denial keeps the session', async (t)
     '/users': [{ status: 403, body: { error: 'ERR_NO_PERMISSION' } }],
     '/auth/refresh_token': [{ status: 401 }],
   })
-  const err = await http.get('/users').catch((e) => e)
+  const err = await failure(http.get('/users'))
   t.equal(err.code, 'ERR_NO_PERMISSION')
   t.equal(state.unauthorized, 0)
 })
@@ -107,7 +114,7 @@ t.test('a 401 clears the session; anonymous calls do not', async (t) => {
     '/users': [{ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }],
     '/auth/login': [{ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS', message: 'bad' } }],
   })
-  const login = await http.post('/auth/login', {}, { anonymous: true }).catch((e) => e)
+  const login = await failure(http.post('/auth/login', {}, { anonymous: true }))
   t.equal(login.code, 'ERR_INVALID_CREDENTIALS')
   t.equal(state.unauthorized, 0)
   await t.rejects(http.get('/users'))
@@ -116,7 +123,7 @@ t.test('a 401 clears the session; anonymous calls do not', async (t) => {
 
 t.test('non-JSON errors keep their raw text', async (t) => {
   const { http } = client({ '/x': [{ status: 400, body: 'plain failure' }] })
-  const err = await http.get('/x').catch((e) => e)
+  const err = await failure(http.get('/x'))
   t.equal(err.code, null)
   t.equal(err.message, 'plain failure')
 })

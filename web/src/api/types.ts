@@ -42,7 +42,7 @@ export interface AuthAnswer {
   user: User
 }
 
-/** A plan carries limits plus one `use*` boolean per feature; unknown features are kept as extra keys. */
+/** A plan carries limits plus one `use*` boolean per feature; features of newer plugins arrive as extra keys. */
 export interface Plan {
   id: number
   name: string
@@ -52,7 +52,7 @@ export interface Plan {
   value: number
   term?: 'MENSAL' | 'ANUAL'
   bankPlanID?: string | null
-  [feature: `use${string}`]: boolean | undefined
+  [key: string]: unknown
 }
 
 export interface CompanyPlan {

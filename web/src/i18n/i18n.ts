@@ -28,7 +28,7 @@ export async function initI18n(): Promise<typeof i18n> {
     },
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: false },
+    react: { useSuspense: false, bindI18nStore: 'added' },
   })
   document.documentElement.lang = LOCALE_TAGS[lng]
   return i18n

@@ -21,3 +21,8 @@ export function flattenKeys(obj: Record<string, unknown>, prefix = ''): string[]
   }
   return out
 }
+
+/** A label the server sends in the three languages (module and feature names). */
+export function labelIn(label: Partial<Record<Language, string>> | undefined, lng: string, fallback: string): string {
+  return label?.[normalizeLanguage(lng)] || label?.pt || fallback
+}

@@ -64,3 +64,14 @@ t.test('to-do text', async (t) => {
   t.ok(isBlank('   '))
   t.notOk(isBlank(' a '))
 })
+
+t.test('volume is clamped to 0..1 in 0.1 steps', async (t) => {
+  const { clampVolume } = await import('./volume.ts')
+  t.equal(clampVolume('0.3'), 0.3)
+  t.equal(clampVolume(0.34), 0.3)
+  t.equal(clampVolume(2), 1)
+  t.equal(clampVolume(-1), 0)
+  t.equal(clampVolume('x'), 1)
+  t.equal(clampVolume(''), 1)
+  t.equal(clampVolume(null), 1)
+})

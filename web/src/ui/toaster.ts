@@ -9,14 +9,15 @@ type ToastIntent = keyof typeof TOAST_MS
 let toaster: Promise<Toaster> | null = null
 const getToaster = () => (toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4, className: 'zd-toaster' }))
 
-export function toast(message: string, intent: ToastIntent = 'success', timeout?: number): void {
+/** A `key` makes a repeated toast replace the one on screen instead of stacking a copy. */
+export function toast(message: string, intent: ToastIntent = 'success', timeout?: number, key?: string): void {
   const icon = intent === 'success' ? 'tick-circle' : intent === 'danger' ? 'error' : intent === 'warning' ? 'warning-sign' : 'info-sign'
-  void getToaster().then((t) => t.show({ message, intent, icon, timeout: timeout ?? TOAST_MS[intent] }))
+  void getToaster().then((t) => t.show({ message, intent, icon, timeout: timeout ?? TOAST_MS[intent] }, key))
 }
 
 export const toastSuccess = (message: string) => toast(message, 'success')
 export const toastInfo = (message: string) => toast(message, 'primary')
-export const toastWarning = (message: string, timeout?: number) => toast(message, 'warning', timeout)
+export const toastWarning = (message: string, timeout?: number, key?: string) => toast(message, 'warning', timeout, key)
 
 /** The text of a failure: the translation of its ERR_* code when there is one, else the raw message. */
 export function errorText(error: unknown): string {
@@ -31,5 +32,12 @@ export function errorText(error: unknown): string {
 export function toastError(error: unknown): void {
   // an aborted request (page left, newer search typed) is not a failure the user should see
   if (error instanceof DOMException && error.name === 'AbortError') return
-  toast(errorText(error), 'danger')
+  const text = errorText(error)
+  toast(text, 'danger', undefined, text)
+}
+
+/** A failure with a known code says what went wrong; anything else gets the screen's own message. */
+export function toastFailure(error: unknown, fallback: string): void {
+  if (isApiError(error) && error.code && i18n.exists(`errors.${error.code}`) && error.code !== 'ERR_INTERNAL') toastError(error)
+  else toast(fallback, 'danger', 4000)
 }

@@ -7,6 +7,11 @@ export default {
       team: 'Many agents on the same number',
       insights: 'Live service indicators',
     },
+    demo: {
+      in1: 'Hi! Has my order shipped yet?',
+      out1: 'Hi Ana! It just left and arrives today by 6 pm.',
+      in2: 'Perfect, thank you!',
+    },
     email: 'Email',
     password: 'Password',
     login: {

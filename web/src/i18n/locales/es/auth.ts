@@ -7,6 +7,11 @@ export default {
       team: 'Varios agentes en el mismo número',
       insights: 'Indicadores de atención en tiempo real',
     },
+    demo: {
+      in1: '¡Hola! ¿Mi pedido ya salió?',
+      out1: '¡Hola, Ana! Acaba de salir y llega hoy antes de las 18 h.',
+      in2: '¡Perfecto, gracias!',
+    },
     email: 'Correo electrónico',
     password: 'Contraseña',
     login: {

@@ -7,6 +7,11 @@ export default {
       team: 'Vários atendentes no mesmo número',
       insights: 'Indicadores do atendimento em tempo real',
     },
+    demo: {
+      in1: 'Oi! Meu pedido já saiu para entrega?',
+      out1: 'Olá, Ana! Saiu agora há pouco e chega hoje até as 18h.',
+      in2: 'Perfeito, obrigada!',
+    },
     email: 'E-mail',
     password: 'Senha',
     login: {

@@ -1,0 +1,23 @@
+/**
+ * What plugin pages may use from the shell. Pages import from here (never from the shell's inner files), so the
+ * shell can reorganise itself without breaking modules.
+ */
+export { api } from './api/api.ts'
+export { ApiError, isApiError } from './api/api-error.ts'
+export type * from './api/types.ts'
+export { useRealtime, useRealtimeRoom, useRealtimeStatus } from './realtime/hooks.ts'
+export type { RealtimeTopics, RealtimeEvent } from './realtime/topics.ts'
+export { useSession } from './session/use-session.ts'
+export { ACTIONS, can } from './session/permissions.ts'
+export { toast, toastError, toastFailure, toastSuccess, toastWarning, errorText } from './ui/toaster.ts'
+export { usePagedList, useFillContainer, type PagedList, type PageAnswer } from './ui/use-paged-list.ts'
+export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './ui/use-debounce.ts'
+export { PageHeader } from './ui/PageHeader.tsx'
+export { EmptyState } from './ui/EmptyState.tsx'
+export { ConfirmDialog } from './ui/ConfirmDialog.tsx'
+export { PageSpinner } from './ui/PageSpinner.tsx'
+export { Field } from './ui/Field.tsx'
+export { Avatar } from './ui/Avatar.tsx'
+export { formatDate, formatDateTime, daysUntil } from './lib/dates.ts'
+export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
+export * as rules from './lib/validation.ts'

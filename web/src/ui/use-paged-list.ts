@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react'
+import { appendPage, applyLive, initialPaged, nearBottom, type PagedState } from './paged-list.ts'
+import { toastError } from './toaster.ts'
+
+export interface PageAnswer<T> {
+  items: T[]
+  hasMore: boolean
+  count?: number
+}
+
+export interface PagedList<T> extends PagedState<T> {
+  count?: number
+  loadMore: () => void
+  onScroll: (e: UIEvent<HTMLElement>) => void
+  upsert: (item: Partial<T>) => void
+  remove: (item: Partial<T>) => void
+  reload: () => void
+}
+
+/** Keeps loading while a short first page leaves the container without a scrollbar (no scroll event to wait for). */
+export function useFillContainer(ref: RefObject<HTMLElement | null>, list: PagedList<unknown>): void {
+  useEffect(() => {
+    const el = ref.current
+    if (el && list.hasMore && !list.loading && !list.error && el.scrollHeight <= el.clientHeight + 1) list.loadMore()
+  }, [ref, list, list.items.length, list.hasMore, list.loading, list.error])
+}
+
+/**
+ * Loads page 1 whenever `search` changes, further pages when the list is scrolled near its bottom,
+ * and exposes live upsert/remove for realtime events.
+ */
+export function usePagedList<T>(fetchPage: (page: number, search: string, signal: AbortSignal) => Promise<PageAnswer<T>>, search: string, key: (item: T) => unknown): PagedList<T> {
+  const [state, setState] = useState<PagedState<T>>(initialPaged<T>())
+  const [count, setCount] = useState<number | undefined>(undefined)
+  const fetchRef = useRef(fetchPage)
+  fetchRef.current = fetchPage
+  const keyRef = useRef(key)
+  keyRef.current = key
+  const controller = useRef<AbortController | null>(null)
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  const load = useCallback(async (page: number, term: string) => {
+    controller.current?.abort()
+    const ac = new AbortController()
+    controller.current = ac
+    setState((s) => ({ ...(page === 1 ? initialPaged<T>() : s), loading: true, error: false }))
+    try {
+      const answer = await fetchRef.current(page, term, ac.signal)
+      if (ac.signal.aborted) return
+      setState((s) => appendPage(s, page, answer.items, answer.hasMore, keyRef.current))
+      if (answer.count !== undefined) setCount(answer.count)
+    } catch (e) {
+      if (ac.signal.aborted) return
+      setState((s) => ({ ...s, loading: false, error: true, hasMore: false }))
+      toastError(e)
+    }
+  }, [])
+
+  const termRef = useRef(search)
+  termRef.current = search
+  useEffect(() => {
+    void load(1, search)
+    return () => controller.current?.abort()
+  }, [search, load])
+
+  const loadMore = useCallback(() => {
+    const s = stateRef.current
+    if (s.loading || !s.hasMore) return
+    void load(s.page + 1, termRef.current)
+  }, [load])
+
+  const onScroll = useCallback((e: UIEvent<HTMLElement>) => {
+    if (nearBottom(e.currentTarget)) loadMore()
+  }, [loadMore])
+
+  const upsert = useCallback((item: Partial<T>) => setState((s) => ({ ...s, items: applyLive(s.items, 'upsert', item, keyRef.current) })), [])
+  const remove = useCallback((item: Partial<T>) => setState((s) => ({ ...s, items: applyLive(s.items, 'delete', item, keyRef.current) })), [])
+  const reload = useCallback(() => void load(1, termRef.current), [load])
+
+  return { ...state, count, loadMore, onScroll, upsert, remove, reload }
+}
