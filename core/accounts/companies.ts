@@ -126,7 +126,8 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     try {
       await Companies.query().deleteById(request.params.id)
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw new AppError('ERR_NO_PERMISSION', 409, undefined, 'The company still owns records that block deletion')
+      // SQLite reports an ON DELETE RESTRICT refusal as SQLITE_CONSTRAINT_TRIGGER.
+      if (isForeignKeyViolation(err) || (err as { code?: string }).code === 'SQLITE_CONSTRAINT_TRIGGER') throw new AppError('ERR_NO_PERMISSION', 409, undefined, 'The company still owns records that block deletion')
       throw err
     }
     app.events.emit('company.deleted', { companyId: request.params.id })

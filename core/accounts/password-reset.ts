@@ -26,8 +26,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     schema: { tags: ['auth'], summary: 'Send a password recovery link', params: Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }), response: { 200: Message, ...errorResponses } },
   }, async (request) => {
     const ipKey = `reset:ip:${request.ip}`
-    if ((await app.attempts.count(ipKey)) >= 5) throw new AppError('ERR_RATE_LIMITED', 429)
-    await app.attempts.record(ipKey, 15 * 60_000)
+    if ((await app.attempts.hit(ipKey, 15 * 60_000)) > 5) throw new AppError('ERR_RATE_LIMITED', 429)
     const email = request.params.email.trim().toLowerCase()
     const user = await app.bind(User).query().unscoped().findOne({ email })
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
@@ -35,7 +34,8 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     await app.bind(PasswordReset).query().insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS).toISOString(), usedAt: null, createdAt: new Date().toISOString() })
     const link = `/resetpsw?hash=${token}&email=${encodeURIComponent(email)}`
     await fs.promises.mkdir(outbox, { recursive: true })
-    await fs.promises.writeFile(path.join(outbox, `${Date.now()}-${user.id}.eml`),
+    // A random part keeps two messages written in the same millisecond from overwriting each other.
+    await fs.promises.writeFile(path.join(outbox, `${Date.now()}-${user.id}-${randomBytes(4).toString('hex')}.eml`),
       `To: ${email}\nSubject: Zapdesk - recuperação de senha\n\nUse este link para definir uma nova senha (válido por 1 hora): ${link}\n`)
     request.log.info({ userId: user.id }, 'password recovery link written to the mail outbox')
     return { message: 'Email enviado com sucesso!' }
@@ -57,6 +57,8 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       const claimed = await app.bind(PasswordReset).query(trx).findById(reset.id).whereNull('usedAt').patch({ usedAt: new Date().toISOString() })
       if (claimed === 0) throw new AppError('ERR_INVALID_TOKEN', 400, undefined, 'Link de recuperação expirado!')
       await app.bind(User).query(trx).forCompany(user.companyId).findById(user.id).patch({ passwordHash })
+      // Links sent earlier die with this one: a stolen older link cannot undo the new password.
+      await app.bind(PasswordReset).query(trx).where({ userId: user.id }).whereNull('usedAt').patch({ usedAt: new Date().toISOString() })
     })
     await app.authService.revokeTokens(user.id)
     return { message: 'Senha redefinida com sucesso.' }

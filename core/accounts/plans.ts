@@ -97,6 +97,8 @@ export default async function plansRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const plan = await Plans.query().findById(request.params.id)
     if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404)
+    // Checked first: SQLite reports an ON DELETE RESTRICT refusal as SQLITE_CONSTRAINT_TRIGGER, not as a foreign-key error.
+    if (await app.knex('companies').where({ planId: plan.id }).first('id')) throw new AppError('ERR_PLAN_IN_USE', 409)
     try {
       await Plans.query().deleteById(plan.id)
     } catch (err) {

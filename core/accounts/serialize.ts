@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { Company, Plan, User } from './models.ts'
 
+/** A name that still has at least 2 characters once trimmed (so '  ' or 'A ' are refused). */
+export const NON_BLANK_2 = '^\\s*\\S[\\s\\S]*\\S\\s*$'
+
 /** Response schemas and the functions that shape rows into them. */
 export const SettingDto = Type.Object({ key: Type.String(), value: Type.String() })
 

@@ -52,7 +52,8 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     schema: { tags: ['settings'], summary: 'Change one setting', params: KeyParams, body: SettingBody, response: { 200: SettingAnswer, ...errorResponses } },
   }, async (request) => {
     const { key } = request.params
-    const def = SETTINGS[key]
+    // Own keys only: 'constructor' or '__proto__' must not find Object.prototype's members.
+    const def = Object.hasOwn(SETTINGS, key) ? SETTINGS[key] : undefined
     if (!def) throw new AppError('ERR_NO_SETTING_FOUND', 404)
     const value = request.body.value.trim()
     if (def.values && !def.values.includes(value)) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
+import { NON_BLANK_2 } from './serialize.ts'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Plan } from './models.ts'
 import { errorResponses } from '../http/schemas.ts'
@@ -16,7 +17,7 @@ export const SIGNUP_PLAN_ID = 2
  * due date, recurrence and profile are the server's decision, whatever the body says.
  */
 const SignupBody = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 50 }),
+  name: Type.String({ minLength: 2, maxLength: 50, pattern: NON_BLANK_2 }),
   email: Type.String({ format: 'email', maxLength: 200 }),
   phone: Type.Optional(Type.String({ maxLength: 30 })),
   password: Type.String({ minLength: 5, maxLength: 50 }),
@@ -38,8 +39,8 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
       response: { 201: Type.Object({ id: Type.Integer(), name: Type.String(), dueDate: Type.String(), planId: Type.Integer(), userId: Type.Integer() }), ...errorResponses } },
   }, async (request, reply) => {
     const key = `signup:ip:${request.ip}`
-    if ((await app.attempts.count(key)) >= max) throw new AppError('ERR_RATE_LIMITED', 429)
-    await app.attempts.record(key, windowMs)
+    // Counted before the check (one atomic step), so concurrent requests cannot slip past the limit.
+    if ((await app.attempts.hit(key, windowMs)) > max) throw new AppError('ERR_RATE_LIMITED', 429)
     const b = request.body
     const planId = b.planId ?? SIGNUP_PLAN_ID
     const plan = await app.bind(Plan).query().findById(planId)

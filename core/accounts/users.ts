@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Company, User } from './models.ts'
-import { UserDto, usersDto } from './serialize.ts'
+import { NON_BLANK_2, UserDto, usersDto } from './serialize.ts'
 import { errorResponses, IdParams, Pagination } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { isUniqueViolation } from '../db/knex.ts'
@@ -12,7 +12,7 @@ import { assertPlanLimit } from './plan-limits.ts'
 const PAGE_SIZE = 20
 const Email = Type.String({ format: 'email', maxLength: 200 })
 const UserFields = {
-  name: Type.String({ minLength: 2, maxLength: 50 }),
+  name: Type.String({ minLength: 2, maxLength: 50, pattern: NON_BLANK_2 }),
   email: Email,
   password: Type.String({ minLength: 5, maxLength: 50 }),
   profile: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
@@ -45,6 +45,11 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
     return user
   }
+  /** True when the user is the only super user left on the platform. */
+  const lastSuper = async (userId: number) => {
+    const others = await app.knex('users').where({ super: true }).whereNot({ id: userId }).first('id')
+    return !others
+  }
   /** Super users reach users of every company; everyone else only their own. */
   const reachable = async (auth: AuthContext, id: number) => {
     if (!auth.super) return findInCompany(auth.companyId, id)
@@ -62,7 +67,11 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const page = request.query.pageNumber ?? 1
     const term = request.query.searchParam?.trim().toLowerCase()
     const base = Users.query().forCompany(companyId)
-    if (term) base.where((q) => q.whereRaw('lower(name) like ?', [`%${term}%`]).orWhereRaw('lower(email) like ?', [`%${term}%`]))
+    if (term) {
+      // '!' escapes LIKE wildcards the same way on SQLite and MySQL, so a search for "a_b" finds only "a_b".
+      const like = `%${term.replace(/[!%_]/g, '!$&')}%`
+      base.where((q) => q.whereRaw("lower(name) like ? escape '!'", [like]).orWhereRaw("lower(email) like ? escape '!'", [like]))
+    }
     const [{ n }] = (await base.clone().clearSelect().count({ n: '*' })) as unknown as Array<{ n: number }>
     const rows = await base.orderBy('name').orderBy('id').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
     return { users: await usersDto(app, rows), count: Number(n), hasMore: Number(n) > page * PAGE_SIZE }
@@ -121,12 +130,22 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (!isAdmin && request.params.id !== auth.userId) throw new AppError('ERR_NO_PERMISSION', 403)
     const user = await reachable(auth, request.params.id)
     if (body.companyId !== undefined && body.companyId !== user.companyId) throw new AppError('ERR_NO_PERMISSION', 403)
+    // Only super users manage super users (a company admin must not take over a platform account).
+    if (user.super && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
+    // The web app sends the whole form back (profile, allTicket, whatsappId, queueIds): only a real change of
+    // those needs the permission, so users can still edit their own name, email and password.
+    const [current] = await usersDto(app, [user])
+    const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i])
     const canEditProfile = auth.permissions.has('user-modal:editProfile')
-    if (!canEditProfile && ((body.profile && body.profile !== user.profile) || (body.allTicket && body.allTicket !== user.allTicket) || body.whatsappId !== undefined)) {
+    if (!canEditProfile && ((body.profile && body.profile !== user.profile) || (body.allTicket && body.allTicket !== user.allTicket) ||
+      (body.whatsappId !== undefined && body.whatsappId !== current.whatsappId))) {
       throw new AppError('ERR_NO_PERMISSION', 403)
     }
-    if (body.queueIds !== undefined && !auth.permissions.has('user-modal:editQueues')) throw new AppError('ERR_NO_PERMISSION', 403)
+    if (body.queueIds !== undefined && !auth.permissions.has('user-modal:editQueues') && !sameIds(body.queueIds, current.queues.map((q) => q.id))) {
+      throw new AppError('ERR_NO_PERMISSION', 403)
+    }
     if (body.super !== undefined && body.super !== user.super && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
+    if (body.super === false && user.super && (await lastSuper(user.id))) throw new AppError('ERR_LAST_SUPER_USER', 409)
     const patch: Partial<User> = {}
     if (body.name !== undefined) patch.name = body.name.trim()
     if (body.email !== undefined) patch.email = body.email.trim().toLowerCase()

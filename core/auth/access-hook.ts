@@ -21,7 +21,9 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
   try {
     claims = app.jwt.verify<AccessClaims>(token)
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new AppError('ERR_SESSION_EXPIRED', 403)
+    // app.jwt.verify throws fast-jwt's own errors (FAST_JWT_EXPIRED); request.jwtVerify would wrap them as FST_JWT_*.
+    const code = (err as { code?: string }).code
+    if (code === 'FAST_JWT_EXPIRED' || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new AppError('ERR_SESSION_EXPIRED', 403)
     throw new AppError('ERR_INVALID_TOKEN', 401)
   }
   if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_INVALID_TOKEN', 401)

@@ -60,6 +60,12 @@ t.test('an agent holds no admin actions; a Básico company only its plan feature
   t.notOk(user.permissions.includes('user-modal:editProfile'))
   t.notOk(user.permissions.includes('settings:edit'))
   t.same(user.features, ['useInternalChat', 'useSchedules'])
+
+  const sup = await createUser(app, c.id, { profile: 'user', super: true })
+  const s = (await login(app, sup.email, sup.password)).json().user
+  t.equal(s.super, true)
+  t.same(s.permissions, [...app.permissions.actionsFor('admin', true)].sort(), 'a super user holds every action')
+  t.ok(s.permissions.includes('settings:edit'))
 })
 
 t.test('bad credentials are 401 ERR_INVALID_CREDENTIALS, the same for an unknown email', async (t) => {
@@ -97,6 +103,17 @@ t.test('one active session per user: a new login revokes the old tokens and tell
   const { tv } = app.jwt.decode<{ tv: number }>(second.json().token)!
   t.equal(auth[1].audience?.tokenVersionBelow, tv, 'only sockets of older sessions get it')
   t.equal((await me(app, c.user.token)).statusCode, 200, 'other users keep their sessions')
+})
+
+t.test('concurrent logins still leave one active session', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const answers = await Promise.all([1, 2, 3].map((i) => login(app, c.admin.email, c.admin.password, `10.0.1.${i}`)))
+  t.same(answers.map((r) => r.statusCode), [200, 200, 200])
+  const versions = answers.map((r) => app.jwt.decode<{ tv: number }>(r.json().token)!.tv)
+  t.equal(new Set(versions).size, 3, 'each login got its own token version')
+  const alive = await Promise.all(answers.map(async (r) => (await me(app, r.json().token)).statusCode))
+  t.same(alive.filter((s) => s === 200).length, 1, 'exactly one token works')
 })
 
 t.test('refresh_token: a new access token from the jrt cookie; nothing without a valid one', async (t) => {
@@ -158,17 +175,23 @@ t.test('a password change revokes the user\'s tokens; the new password signs in'
 })
 
 t.test('an expired access token is 403 ERR_SESSION_EXPIRED (the client refreshes); refresh still works', async (t) => {
-  const app = await build(t, { config: { accessTokenTtl: '1s' } })
+  const app = await build(t, { config: { accessTokenTtl: '2s' } })
   const c = await createCompanyWithUsers(app)
   const res = await login(app, c.admin.email, c.admin.password)
-  t.equal((await me(app, res.json().token)).statusCode, 200)
-  await new Promise((r) => setTimeout(r, 1600))
+  const { exp, iat, tv } = app.jwt.decode<{ exp: number; iat: number; tv: number }>(res.json().token)!
+  t.equal(exp - iat, 2, 'the configured lifetime')
+  await new Promise((r) => setTimeout(r, 2600))
   const expired = await me(app, res.json().token)
   t.equal(expired.statusCode, 403)
   t.equal(expired.json().error, 'ERR_SESSION_EXPIRED')
   const r = await refresh(app, jrtOf(res))
   t.equal(r.statusCode, 200)
   t.equal((await me(app, r.json().token)).statusCode, 200)
+
+  const stale = app.jwt.sign({ sub: String(c.admin.id), cid: c.id, tv, typ: 'access', iat: 1_700_000_000, exp: 1_700_000_060 })
+  const signed = await me(app, stale)
+  t.equal(signed.statusCode, 403, 'a properly signed token past its exp')
+  t.equal(signed.json().error, 'ERR_SESSION_EXPIRED')
 })
 
 t.test('forged, malformed, missing and stale tokens are 401', async (t) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { randomBytes } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError } from '../errors/app-error.ts'
@@ -19,6 +20,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const Users = app.bind(User)
   const { perIp, perIpWindowMs, perEmail, perEmailWindowMs } = app.config.loginRateLimit
+  let dummy: Promise<string> | undefined
+  const dummyHash = () => (dummy ??= app.authService.hashPassword(randomBytes(16).toString('hex')))
 
   const setRefreshCookie = (reply: FastifyReply, userId: number, tv: number) => {
     reply.setCookie(REFRESH_COOKIE, app.authService.signRefresh(userId, tv), {
@@ -34,24 +37,31 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const email = request.body.email.trim().toLowerCase()
     const ipKey = `login:ip:${request.ip}`
     const emailKey = `login:email:${email}`
-    // Only failures count, so an office behind one address can still sign everyone in.
-    if ((await app.attempts.count(ipKey)) >= perIp || (await app.attempts.count(emailKey)) >= perEmail) {
+    // Each attempt is counted before it is checked, so concurrent guesses cannot all slip past the limit;
+    // refused and successful attempts are taken back: only failures count, so an office behind one address
+    // can still sign everyone in.
+    const ipHits = await app.attempts.hit(ipKey, perIpWindowMs)
+    const emailHits = await app.attempts.hit(emailKey, perEmailWindowMs)
+    if (ipHits > perIp || emailHits > perEmail) {
+      await app.attempts.release(ipKey)
+      await app.attempts.release(emailKey)
       throw new AppError('ERR_RATE_LIMITED', 429)
     }
     const user = await Users.query().unscoped().findOne({ email })
-    const ok = user ? await app.authService.verifyPassword(request.body.password, user.passwordHash) : false
-    if (!user || !ok) {
-      await app.attempts.record(ipKey, perIpWindowMs)
-      await app.attempts.record(emailKey, perEmailWindowMs)
-      throw new AppError('ERR_INVALID_CREDENTIALS', 401)
-    }
+    // An unknown email costs the same bcrypt work as a wrong password, so timing does not reveal accounts.
+    const ok = await app.authService.verifyPassword(request.body.password, user?.passwordHash ?? await dummyHash())
+    if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
+    await app.attempts.release(ipKey)
     await app.attempts.reset(emailKey)
     // One active session per user: a new sign-in revokes the previous tokens and tells the old sockets.
     const tv = await app.authService.revokeTokens(user.id)
     app.realtime.publish({ companyId: user.companyId, topic: 'auth', data: { action: 'update', user: { id: user.id } }, audience: { userIds: [user.id], tokenVersionBelow: tv } })
     app.events.emit('user.loggedIn', { companyId: user.companyId, userId: user.id, tokenVersion: tv })
     setRefreshCookie(reply, user.id, tv)
-    const ctx = (await app.authService.loadContext(user.id, tv))!
+    // A concurrent login may already have superseded this one: the answer still describes the user, and the
+    // token (version tv) simply stops working, as the one-session rule wants.
+    const ctx = await app.authService.loadContext(user.id, 'any')
+    if (!ctx) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
     return { token: app.authService.signAccess(user.id, user.companyId, tv), user: await currentUserDto(app, ctx) }
   })
 

@@ -54,15 +54,18 @@ export class AuthService {
     return this.app.jwt.sign({ sub: String(userId), tv: tokenVersion, typ: 'refresh' }, { key: this.app.config.jwtRefreshSecret, expiresIn: this.app.config.refreshTokenTtl })
   }
 
-  /** Loads who the user is now; null when the user is gone or the token version was revoked. */
-  async loadContext(userId: number, tokenVersion: number): Promise<AuthContext | null> {
+  /**
+   * Loads who the user is now; null when the user is gone or the token version was revoked. 'any' skips the
+   * version check (a login answering while a concurrent login already superseded it).
+   */
+  async loadContext(userId: number, tokenVersion: number | 'any'): Promise<AuthContext | null> {
     const row = (await this.app.knex('users')
       .join('companies', 'companies.id', 'users.companyId')
       .leftJoin('plans', 'plans.id', 'companies.planId')
       .where('users.id', userId)
       .first('users.id', 'users.companyId', 'users.name', 'users.email', 'users.profile', 'users.super', 'users.allTicket',
         'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'plans.features')) as AuthRow | undefined
-    if (!row || row.tokenVersion !== tokenVersion) return null
+    if (!row || (tokenVersion !== 'any' && row.tokenVersion !== tokenVersion)) return null
     const disabled = await this.app.knex('companyModules').where({ companyId: row.companyId, enabled: false }).pluck('feature')
     const planFeatures: string[] = row.features ? JSON.parse(row.features) : []
     const isSuper = Boolean(row.super)
@@ -85,10 +88,17 @@ export class AuthService {
     return ctx
   }
 
-  /** Revokes every access and refresh token of the user. */
+  /**
+   * Revokes every access and refresh token of the user and answers the new token version. A compare-and-set,
+   * so concurrent calls (two logins at once) each get their own version and only the last one stays valid.
+   */
   async revokeTokens(userId: number): Promise<number> {
-    await this.app.knex('users').where({ id: userId }).increment('tokenVersion', 1)
-    const row = await this.app.knex('users').where({ id: userId }).first('tokenVersion')
-    return row?.tokenVersion ?? 0
+    for (;;) {
+      const row = await this.app.knex('users').where({ id: userId }).first('tokenVersion')
+      if (!row) return 0
+      const next = Number(row.tokenVersion) + 1
+      const updated = await this.app.knex('users').where({ id: userId, tokenVersion: row.tokenVersion }).update({ tokenVersion: next })
+      if (updated === 1) return next
+    }
   }
 }

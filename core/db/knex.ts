@@ -64,5 +64,5 @@ function driverCode(err: unknown): string | undefined {
 /** True when the error is a foreign-key violation on either database. */
 export function isForeignKeyViolation(err: unknown): boolean {
   const code = driverCode(err)
-  return code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  return code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === 'SQLITE_CONSTRAINT_TRIGGER'
 }
