@@ -66,7 +66,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('redis', redis)
     app.addHook('onClose', async () => redis.close())
   }
-  app.decorate('events', new EventBus(app.log, app.redis))
+  app.decorate('events', new EventBus(app.log, app.redis, config.redisPrefix))
   app.decorate('features', new FeatureCatalog())
   app.decorate('permissions', new PermissionRegistry())
   const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })

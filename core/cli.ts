@@ -10,7 +10,7 @@ import path from 'node:path'
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                                  run pending migrations (core, then plugins)
-  rollback [--all]                         undo the last batch of each owner (or everything)
+  rollback [--all]                         undo the most recent batch (of the owner that migrated last), or everything
   create-super-user --email E --password P create the platform's super user (production's first user)`
 
 async function withKnex<T>(fn: (knex: ReturnType<typeof createKnex>, sets: ReturnType<typeof migrationSets>) => Promise<T>): Promise<T> {

@@ -41,14 +41,35 @@ export async function migrateLatest(knex: Knex, sets: MigrationSet[]): Promise<s
   return ran
 }
 
-/** Rolls back in reverse order: the last batch of each owner, or everything with `all`. */
+/**
+ * With `all`, undoes every owner's migrations, plugins before the core. Otherwise undoes one step: the last batch of
+ * the owner that migrated most recently (call again to step further back). Undoing "the last batch of every owner"
+ * instead would drop the core's tables when the last change was only a plugin added to a running install.
+ */
 export async function migrateRollback(knex: Knex, sets: MigrationSet[], all = false): Promise<string[]> {
   const undone: string[] = []
-  for (const set of [...sets].reverse()) {
+  const targets = all ? [...sets].reverse() : [await lastMigrated(knex, sets)].filter((s) => s !== undefined)
+  for (const set of targets) {
     const [, names] = (await knex.migrate.rollback(configFor(set), all)) as [number, string[]]
     undone.push(...names.map((n) => `${set.owner}/${n}`))
   }
   return undone
+}
+
+const timeOf = (v: unknown): number => (typeof v === 'number' ? v : v ? new Date(v as string).getTime() : 0)
+
+/** The owner whose latest migration is the most recent; on a tie (one run, same clock tick) the later in order. */
+async function lastMigrated(knex: Knex, sets: MigrationSet[]): Promise<MigrationSet | undefined> {
+  let best: { set: MigrationSet; time: number } | undefined
+  for (const set of [...sets].reverse()) {
+    const table = tableFor(set.owner)
+    if (!(await knex.schema.hasTable(table))) continue
+    const row = (await knex(table).max({ time: 'migration_time' }).first()) as { time?: unknown } | undefined
+    if (row?.time == null) continue
+    const time = timeOf(row.time)
+    if (!best || time > best.time) best = { set, time }
+  }
+  return best?.set
 }
 
 export const coreMigrations: MigrationSet = { owner: 'core', dir: new URL('../../migrations/', import.meta.url) }

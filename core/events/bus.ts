@@ -10,8 +10,6 @@ export interface SubscribeOptions {
   scope?: 'local' | 'cluster'
 }
 
-const CHANNEL = 'zapdesk:events'
-
 /**
  * The typed in-process domain event bus. Emitting never throws into the emitter: handler failures are logged.
  * With Redis, events are also published so 'cluster' handlers on other instances run (e.g. realtime fan-out).
@@ -21,11 +19,14 @@ export class EventBus {
   private cluster = new EventEmitter({ captureRejections: false })
   private readonly instanceId = Math.random().toString(36).slice(2)
   private pending = new Set<Promise<unknown>>()
+  private readonly channel: string
 
-  constructor(private log: FastifyBaseLogger, private redis?: RedisLink) {
+  /** `prefix` is the install's Redis namespace: installs (or test apps) sharing one Redis must not hear each other. */
+  constructor(private log: FastifyBaseLogger, private redis?: RedisLink, prefix = 'zapdesk') {
     this.local.setMaxListeners(0)
     this.cluster.setMaxListeners(0)
-    redis?.subscribe(CHANNEL, (raw) => {
+    this.channel = `${prefix}:events`
+    redis?.subscribe(this.channel, (raw) => {
       const msg = JSON.parse(raw) as { from: string; name: string; payload: unknown }
       if (msg.from !== this.instanceId) this.cluster.emit(msg.name, msg.payload)
     })
@@ -45,9 +46,7 @@ export class EventBus {
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
     this.local.emit(name, payload)
     this.cluster.emit(name, payload)
-    if (this.redis) {
-      this.redis.publish(CHANNEL, JSON.stringify({ from: this.instanceId, name, payload }))
-    }
+    this.redis?.publish(this.channel, JSON.stringify({ from: this.instanceId, name, payload }))
   }
 
   /** Resolves when every handler started so far has finished (tests and shutdown). */

@@ -6,15 +6,24 @@ import { Value } from '@sinclair/typebox/value'
 import { Type } from '@sinclair/typebox'
 import type { LoadedPlugin, PluginManifest } from '../plugin-api/types.ts'
 
-export class PluginManifestError extends Error {}
+export class PluginManifestError extends Error {
+  override name = 'PluginManifestError'
+}
 
+const Name = Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' })
+const Label = Type.Object({ pt: Type.String({ minLength: 1 }), en: Type.String({ minLength: 1 }), es: Type.String({ minLength: 1 }) })
 const ManifestShape = Type.Object({
-  name: Type.String({ pattern: '^[a-z][a-z0-9-]{1,40}$' }),
+  name: Name,
   version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+' }),
-  dependencies: Type.Optional(Type.Array(Type.String())),
+  dependencies: Type.Optional(Type.Array(Name)),
   feature: Type.Optional(Type.String({ pattern: '^use[A-Z][A-Za-z0-9]{1,40}$' })),
+  // The plans form and GET /modules/catalog show it: a malformed label would break those answers, not the boot.
+  featureLabel: Type.Optional(Label),
   routes: Type.Optional(Type.Function([], Type.Any())),
   setup: Type.Optional(Type.Function([], Type.Any())),
+  topics: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,60}$' }), Type.Object({ permission: Type.Optional(Type.String()), adminOnly: Type.Optional(Type.Boolean()) }))),
+  rooms: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,60}$' }), Type.Function([], Type.Any()))),
+  jobs: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]{0,40}$' }), Type.Object({ handler: Type.Function([], Type.Any()) }))),
 }, { additionalProperties: true })
 
 const RESERVED = new Set(['core', 'auth', 'api', 'ws', 'media', 'public', 'docs'])
@@ -27,7 +36,26 @@ function validate(manifest: unknown, source: string): LoadedPlugin {
   }
   const plugin = m as PluginManifest
   if (RESERVED.has(plugin.name)) throw new PluginManifestError(`Plugin at ${source} uses the reserved name "${plugin.name}"`)
+  if (plugin.migrations !== undefined && !(plugin.migrations instanceof URL)) {
+    throw new PluginManifestError(`Plugin at ${source} has an invalid manifest: /migrations must be a URL (new URL('./migrations/', import.meta.url))`)
+  }
   return { ...plugin, source }
+}
+
+/**
+ * Where a configured plugin lives: an npm package name, or a path (relative to the working directory) to a file or
+ * to a package folder, whose package.json `main` names the entry.
+ */
+function resolvePackage(spec: string): string {
+  const local = spec.startsWith('.') || path.isAbsolute(spec)
+  const require = createRequire(path.join(process.cwd(), 'package.json'))
+  try {
+    return pathToFileURL(require.resolve(local ? path.resolve(spec) : spec)).href
+  } catch (err) {
+    // ESM-only packages (an `exports` map with only `import`) are not visible to require.resolve.
+    if (!local) try { return import.meta.resolve(spec) } catch { /* reported below */ }
+    throw new PluginManifestError(`Plugin "${spec}" cannot be found: ${(err as Error).message.split('\n')[0]}`)
+  }
 }
 
 export const PLUGINS_DIR = fileURLToPath(new URL('../../plugins/', import.meta.url))
@@ -42,11 +70,7 @@ export async function discoverPlugins(options: { dir?: string; packages: string[
       if (file) found.push(validate(await import(pathToFileURL(file).href), `plugins/${entry.name}`))
     }
   }
-  const require = createRequire(path.join(process.cwd(), 'package.json'))
-  for (const spec of options.packages) {
-    const target = spec.startsWith('.') || path.isAbsolute(spec) ? pathToFileURL(path.resolve(spec)).href : pathToFileURL(require.resolve(spec)).href
-    found.push(validate(await import(target), spec))
-  }
+  for (const spec of options.packages) found.push(validate(await import(resolvePackage(spec)), spec))
   const seen = new Set<string>()
   for (const p of found) {
     if (seen.has(p.name)) throw new PluginManifestError(`Two plugins are named "${p.name}" (${p.source})`)

@@ -1,6 +1,8 @@
 import type { LoadedPlugin } from '../plugin-api/types.ts'
 
-export class PluginOrderError extends Error {}
+export class PluginOrderError extends Error {
+  override name = 'PluginOrderError'
+}
 
 /** Orders plugins so each comes after its dependencies; a missing or circular dependency is an error naming it. */
 export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {

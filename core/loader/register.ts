@@ -10,9 +10,9 @@ export function declarePlugins(app: FastifyInstance, plugins: LoadedPlugin[]): v
     if (p.feature) app.features.declare(p.feature, p.featureLabel)
     if (p.permissions) app.permissions.add(p.permissions)
     for (const [topic, def] of Object.entries(p.topics ?? {})) app.realtime.registerTopic(topic, { ...def, feature: p.feature })
-    for (const [kind, authorize] of Object.entries(p.rooms ?? {})) app.realtime.registerRoom(kind, authorize)
+    for (const [kind, authorize] of Object.entries(p.rooms ?? {})) app.realtime.registerRoom(kind, authorize, p.feature)
     for (const [name, job] of Object.entries(p.jobs ?? {})) {
-      app.jobs.define(`${p.name}:${name}`, job, job.handler as never)
+      app.jobs.define<never>(`${p.name}:${name}`, job, (data, info) => job.handler(data, info, app))
     }
   }
 }
@@ -22,12 +22,10 @@ export async function registerPluginRoutes(api: FastifyInstance, plugins: Loaded
   for (const p of plugins) {
     if (!p.routes) continue
     await api.register(async (scope) => {
-      if (p.feature) {
-        scope.addHook('onRoute', (route) => {
-          route.config = { ...(route.config as object), feature: p.feature } as typeof route.config
-          route.schema = { ...route.schema, tags: route.schema?.tags ?? [p.name] }
-        })
-      }
+      scope.addHook('onRoute', (route) => {
+        if (p.feature) route.config = { ...(route.config as object), feature: p.feature } as typeof route.config
+        route.schema = { ...route.schema, tags: route.schema?.tags ?? [p.name] }
+      })
       await scope.register(p.routes!)
     })
   }

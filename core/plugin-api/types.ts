@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
-import type { JobHandler, JobOptions } from '../jobs/types.ts'
+import type { JobInfo, JobOptions } from '../jobs/types.ts'
 import type { RoomAuthorizer } from '../realtime/types.ts'
 
 /** A realtime topic a plugin publishes (`company-{id}-{topic}`), with who may receive it. */
@@ -13,7 +13,8 @@ export interface TopicDefinition {
 
 export interface JobDefinition<T = unknown> extends JobOptions {
   payload?: TSchema
-  handler: JobHandler<T>
+  /** Runs with the app that defined it, so a job reaches the database without module-level state. */
+  handler: (data: T, job: JobInfo, app: FastifyInstance) => Promise<void>
 }
 
 /** The manifest of a server plugin: what it needs, adds and runs. Data first, so the loader can check it. */

@@ -16,7 +16,7 @@ export interface HubSocket extends SocketView {
 export class RealtimeHub {
   private byCompany = new Map<number, Set<HubSocket>>()
   private topics = new Map<string, RegisteredTopic>()
-  private rooms = new Map<string, RoomAuthorizer>()
+  private rooms = new Map<string, { authorize: RoomAuthorizer; feature?: string }>()
   private readonly instanceId = Math.random().toString(36).slice(2)
   private readonly channel: string
   delivered = 0
@@ -29,7 +29,9 @@ export class RealtimeHub {
     })
   }
 
+  /** Topic names are global: a second registration (a plugin reusing 'auth', or two plugins) is refused, never merged. */
   registerTopic(name: string, def: RegisteredTopic): void {
+    if (this.topics.has(name)) throw new Error(`Realtime topic "${name}" is already registered`)
     this.topics.set(name, def)
   }
 
@@ -37,16 +39,18 @@ export class RealtimeHub {
     return this.topics.get(name)
   }
 
-  /** A room kind (`notification`, `tickets`, `chatBox`, ...) and who may join it. */
-  registerRoom(kind: string, authorize: RoomAuthorizer): void {
-    this.rooms.set(kind, authorize)
+  /** A room kind (`notification`, `tickets`, `chatBox`, ...), who may join it and the plan feature it needs. */
+  registerRoom(kind: string, authorize: RoomAuthorizer, feature?: string): void {
+    if (this.rooms.has(kind)) throw new Error(`Realtime room "${kind}" is already registered`)
+    this.rooms.set(kind, { authorize, feature })
   }
 
   async authorizeRoom(auth: AuthContext, kind: string, arg: string | undefined): Promise<boolean> {
-    const authorize = this.rooms.get(kind)
-    if (!authorize) return false
+    const room = this.rooms.get(kind)
+    if (!room) return false
+    if (room.feature && !auth.features.has(room.feature)) return false
     if (this.topics.has(kind) && !shouldDeliver({ auth, rooms: new Set() }, this.topics.get(kind), undefined)) return false
-    return authorize(auth, arg)
+    return room.authorize(auth, arg)
   }
 
   add(socket: HubSocket): void {

@@ -12,6 +12,8 @@ export default fp(async (app) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   const hub = new RealtimeHub(app.log, app.config.redisPrefix, app.redis)
   app.decorate('realtime', hub)
+  // The event bus and the hub subscribed above; an app that answers must already hear the other instances.
+  await app.redis?.ready()
   for (const topic of ['auth', 'user', 'settings', 'company', 'modules']) hub.registerTopic(topic, {})
   hub.registerRoom('notification', () => true)
   hub.registerRoom('tickets', (_auth, status) => status === undefined || TICKET_STATUSES.has(status))
