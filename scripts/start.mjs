@@ -17,7 +17,9 @@ function newestMtime(dir) {
   return newest
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'web')), ...fs.readdirSync(path.join(root, 'plugins')).map((p) => newestMtime(path.join(root, 'plugins', p, 'web'))))
+const pluginsDir = path.join(root, 'plugins')
+const pluginWebDirs = fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).map((p) => path.join(pluginsDir, p, 'web')) : []
+const sources = Math.max(newestMtime(path.join(root, 'web')), ...pluginWebDirs.map(newestMtime))
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the web app...')
   const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
