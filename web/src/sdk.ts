@@ -21,3 +21,5 @@ export { Avatar } from './ui/Avatar.tsx'
 export { formatDate, formatDateTime, daysUntil } from './lib/dates.ts'
 export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
 export * as rules from './lib/validation.ts'
+/** Whether a page exists for a path (e.g. hide "open conversation" until a tickets module registers /tickets). */
+export { hasRoute } from './modules/registry.ts'

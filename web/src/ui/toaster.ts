@@ -19,10 +19,18 @@ export const toastSuccess = (message: string) => toast(message, 'success')
 export const toastInfo = (message: string) => toast(message, 'primary')
 export const toastWarning = (message: string, timeout?: number, key?: string) => toast(message, 'warning', timeout, key)
 
+/** Where error texts live: the shell's `errors`, then each loaded module's own (`<module>:errors.ERR_...`). */
+function errorNamespaces(): string[] {
+  const loaded = Object.keys(i18n.store?.data?.[i18n.language] ?? {})
+  return ['core', ...loaded.filter((ns) => ns !== 'core')]
+}
+
+const knownCode = (code: string | null | undefined): code is string => !!code && i18n.exists(`errors.${code}`, { ns: errorNamespaces() })
+
 /** The text of a failure: the translation of its ERR_* code when there is one, else the raw message. */
 export function errorText(error: unknown): string {
   if (isApiError(error)) {
-    if (error.code && i18n.exists(`errors.${error.code}`)) return i18n.t(`errors.${error.code}`)
+    if (knownCode(error.code)) return i18n.t(`errors.${error.code}`, { ns: errorNamespaces() })
     return error.message
   }
   if (error instanceof Error) return error.message
@@ -38,6 +46,6 @@ export function toastError(error: unknown): void {
 
 /** A failure with a known code says what went wrong; anything else gets the screen's own message. */
 export function toastFailure(error: unknown, fallback: string): void {
-  if (isApiError(error) && error.code && i18n.exists(`errors.${error.code}`) && error.code !== 'ERR_INTERNAL') toastError(error)
+  if (isApiError(error) && knownCode(error.code) && error.code !== 'ERR_INTERNAL') toastError(error)
   else toast(fallback, 'danger', 4000)
 }

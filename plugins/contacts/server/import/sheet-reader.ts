@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import ExcelJS from 'exceljs'
+import { AppError } from '../../../../core/plugin-api/index.ts'
+import { type Cell } from './rows.ts'
+
+/** More rows than this are refused whole: an import is a directory, not a data warehouse load. */
+export const MAX_IMPORT_ROWS = 50_000
+
+const notAWorkbook = () => new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, { accepted: ['.xlsx'], reason: 'not an xlsx workbook' })
+
+/** The plain value of a cell, whatever exceljs made of it (rich text, hyperlink, formula result, date). */
+function plain(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value !== 'object') return value
+  if ('richText' in value) return value.richText.map((r) => r.text).join('')
+  if ('text' in value && typeof value.text === 'string') return value.text
+  if ('result' in value) return plain(value.result as ExcelJS.CellValue)
+  return null
+}
+
+/**
+ * Reads the first worksheet of an .xlsx file with exceljs' streaming reader (the workbook is never held in memory
+ * as a whole) and returns its rows as cell lists with their sheet line numbers, empty rows skipped. Reading
+ * everything before anything is written is what makes a broken file leave nothing half-imported.
+ */
+export async function readSheetRows(file: string): Promise<Array<{ line: number; cells: Cell[] }>> {
+  const input = fs.createReadStream(file)
+  const rows: Array<{ line: number; cells: Cell[] }> = []
+  let sheets = 0
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' })
+    for await (const sheet of reader) {
+      sheets++
+      // Every sheet's data has to be consumed for the zip stream to go on, but only the first one is imported.
+      for await (const row of sheet) {
+        if (sheets > 1) continue
+        const values = (row.values as ExcelJS.CellValue[]).slice(1).map(plain)
+        if (!values.some((v) => v !== null && String(v).trim() !== '')) continue
+        if (rows.length >= MAX_IMPORT_ROWS + 1) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413, { maxRows: MAX_IMPORT_ROWS })
+        rows.push({ line: row.number, cells: values })
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw notAWorkbook()
+  } finally {
+    input.destroy()
+  }
+  if (sheets === 0) throw notAWorkbook()
+  return rows
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import type { TenantQueryBuilder } from '../../../core/plugin-api/index.ts'
+import type { Contact } from './models.ts'
+import { searchKey } from './normalize.ts'
+
+export interface ContactFilters {
+  searchParam?: string
+  /** yyyy-mm-dd: contacts created that day (UTC). */
+  date?: string
+  dateStart?: string
+  dateEnd?: string
+}
+
+const DAY_MS = 86_400_000
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + DAY_MS)
+
+/**
+ * A prefix match that an index can serve on both databases. MySQL range-scans `LIKE 'x%'`; SQLite only does so
+ * for LIKE on NOCASE indexes, but it does for GLOB on the default BINARY collation, and the search columns hold
+ * lowercase text already. Wildcards typed by the user are escaped, so they match themselves.
+ */
+export function whereStartsWith(app: FastifyInstance, q: TenantQueryBuilder<Contact>, column: string, prefix: string): void {
+  if (app.dialect === 'sqlite') q.whereRaw('?? GLOB ?', [column, `${prefix.replace(/[*?[]/g, '[$&]')}*`])
+  else q.whereRaw("?? LIKE ? ESCAPE '!'", [column, `${prefix.replace(/[!%_]/g, '!$&')}%`])
+}
+
+/**
+ * Narrows a company's contacts by the list filters. The term is a name prefix (accents and case ignored, through
+ * the `name_search` column) or, when it looks like a phone number, a number prefix: both served by the
+ * (company_id, name_search) and (company_id, number) indexes instead of a LIKE '%x%' scan of every row.
+ * Returns the column the answer should be ordered by so the same index also gives the order.
+ */
+export function applyContactFilters(app: FastifyInstance, q: TenantQueryBuilder<Contact>, f: ContactFilters): 'nameSearch' | 'number' {
+  let order: 'nameSearch' | 'number' = 'nameSearch'
+  const term = f.searchParam?.trim() ?? ''
+  if (term) {
+    const digits = term.replace(/\D/g, '')
+    if (/^[\d\s()+.-]+$/.test(term) && digits) {
+      whereStartsWith(app, q, 'contacts.number', digits)
+      order = 'number'
+    } else {
+      whereStartsWith(app, q, 'contacts.nameSearch', searchKey(term))
+    }
+  }
+  if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date)).where('contacts.createdAt', '<', dayAfter(f.date))
+  if (f.dateStart) q.where('contacts.createdAt', '>=', dayStart(f.dateStart))
+  if (f.dateEnd) q.where('contacts.createdAt', '<', dayAfter(f.dateEnd))
+  return order
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { AppError, isUniqueViolation } from '../../../core/plugin-api/index.ts'
+import { Contact, ContactCustomField } from './models.ts'
+import { contactDto, type ContactJson } from './serialize.ts'
+import { connectionsChannel, type ContactChannel } from './channel.ts'
+import { cleanName, normalizeNumber, searchKey } from './normalize.ts'
+import { findOrCreateContact, type FindOrCreateInput } from './find-or-create.ts'
+
+export interface ContactInput {
+  name?: string
+  number?: string
+  email?: string
+  extraInfo?: Array<{ name: string; value: string }>
+}
+
+const badNumber = () => new AppError('ERR_VALIDATION', 400, [{ field: 'body/number', message: 'must have 8 to 15 digits' }], 'Invalid number')
+const duplicated = (err: unknown) => (isUniqueViolation(err) ? new AppError('ERR_DUPLICATED_CONTACT', 409) : err)
+
+/** Company-scoped contact writes with their side effects (realtime `contact`, domain events). `app.contacts`. */
+export class ContactsService {
+  /** Replaceable (tests, another channel plugin); defaults to the connections plugin when it is loaded. */
+  channel: ContactChannel
+
+  constructor(private app: FastifyInstance) {
+    this.channel = connectionsChannel(app)
+  }
+
+  scoped(companyId: number, trx?: Knex.Transaction) {
+    return this.app.bind(Contact).query(trx).forCompany(companyId)
+  }
+
+  async get(companyId: number, id: number): Promise<Contact> {
+    const contact = await this.scoped(companyId).findById(id)
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404)
+    return contact
+  }
+
+  /** One contact with its extra info, as the API answers it. */
+  async show(companyId: number, id: number): Promise<ContactJson> {
+    const contact = await this.get(companyId, id)
+    const extra = await this.app.bind(ContactCustomField).query().forCompany(companyId).where({ contactId: id }).orderBy('id')
+    return contactDto(contact, extra)
+  }
+
+  /** Normalizes a typed number and, when the company has a connected channel, checks it there (it may correct it). */
+  private async checkedNumber(companyId: number, raw: string): Promise<{ number: string; onChannel: boolean }> {
+    const digits = normalizeNumber(raw)
+    if (!digits) throw badNumber()
+    const checked = await this.channel.checkNumber(companyId, digits)
+    return { number: checked ?? digits, onChannel: checked !== null }
+  }
+
+  private async saveExtra(trx: Knex.Transaction, companyId: number, contactId: number, extra: ContactInput['extraInfo']): Promise<void> {
+    await this.app.bind(ContactCustomField).query(trx).forCompany(companyId).where({ contactId }).delete()
+    const rows = (extra ?? []).map((f) => ({ companyId, contactId, name: f.name.trim(), value: f.value.trim() })).filter((f) => f.name)
+    if (rows.length) await trx(ContactCustomField.tableName).insert(rows)
+  }
+
+  async create(companyId: number, input: Required<Pick<ContactInput, 'name' | 'number'>> & ContactInput): Promise<ContactJson> {
+    const { number, onChannel } = await this.checkedNumber(companyId, input.number)
+    const profilePicUrl = onChannel ? await this.channel.profilePicture(companyId, number) : null
+    const name = cleanName(input.name, number)
+    const contact = await this.app.knex.transaction(async (trx) => {
+      const row = await this.scoped(companyId, trx).insert({ name, nameSearch: searchKey(name), number, email: input.email?.trim() ?? '', profilePicUrl, isGroup: false, lid: null })
+      await this.saveExtra(trx, companyId, row.id, input.extraInfo)
+      return row
+    }).catch((err) => { throw duplicated(err) })
+    return this.announce(companyId, 'create', contact.id)
+  }
+
+  async update(companyId: number, id: number, input: ContactInput): Promise<ContactJson> {
+    const current = await this.get(companyId, id)
+    const patch: Partial<Contact> = {}
+    if (input.name !== undefined) {
+      patch.name = cleanName(input.name, current.number ?? '')
+      patch.nameSearch = searchKey(patch.name)
+    }
+    if (input.email !== undefined) patch.email = input.email.trim()
+    // Only a changed number is checked again: resaving a contact must not depend on the channel being up.
+    if (input.number !== undefined && normalizeNumber(input.number) !== current.number) patch.number = (await this.checkedNumber(companyId, input.number)).number
+    await this.app.knex.transaction(async (trx) => {
+      if (Object.keys(patch).length) await this.scoped(companyId, trx).patch(patch).where('id', id)
+      if (input.extraInfo !== undefined) await this.saveExtra(trx, companyId, id, input.extraInfo)
+    }).catch((err) => { throw duplicated(err) })
+    return this.announce(companyId, 'update', id)
+  }
+
+  async remove(companyId: number, id: number): Promise<void> {
+    await this.get(companyId, id)
+    await this.scoped(companyId).deleteById(id)
+    this.app.events.emit('contact.deleted', { companyId, contactId: id })
+    this.app.realtime.publish({ companyId, topic: 'contact', data: { action: 'delete', contactId: id } })
+  }
+
+  /** The tickets pipeline's entry: one contact per number or LID, created at most once under any concurrency. */
+  async findOrCreateContact(companyId: number, input: FindOrCreateInput): Promise<{ contact: ContactJson; created: boolean }> {
+    const { contact, created, changed } = await findOrCreateContact(this.app, companyId, input)
+    if (created || changed) return { contact: await this.announce(companyId, created ? 'create' : 'update', contact.id), created }
+    return { contact: contactDto(contact), created }
+  }
+
+  /** Publishes a saved contact (realtime and domain event) and returns it as the API answers it. */
+  private async announce(companyId: number, action: 'create' | 'update', id: number): Promise<ContactJson> {
+    const contact = await this.show(companyId, id)
+    this.app.events.emit(action === 'create' ? 'contact.created' : 'contact.updated', { companyId, contactId: id })
+    this.app.realtime.publish({ companyId, topic: 'contact', data: { action, contact } })
+    return contact
+  }
+}

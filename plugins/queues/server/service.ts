@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { AppError } from '../../../core/plugin-api/index.ts'
+import { Queue, QueueOption, USER_QUEUES } from './models.ts'
+import { optionNode, queueDto, type OptionNode, type QueueAnswer } from './dto.ts'
+import { isOpen, type ScheduleEntry } from './opening-hours.ts'
+
+/** Queues sorted as the menus show them: by orderQueue (unset last), then name. Raw SQL, so snake_case. */
+export const queueOrder = (table = 'queues'): string => `${table}.order_queue is null, ${table}.order_queue, lower(${table}.name), ${table}.id`
+
+/**
+ * What the queues plugin offers other plugins as `app.queues` (see public.ts): checks and lookups that always take
+ * the company, so a caller cannot reach another company's queues by id.
+ */
+export class QueuesService {
+  constructor(private app: FastifyInstance) {}
+
+  /** Throws 404 ERR_NO_QUEUE_FOUND unless every id is a queue of the company (pass the writer's transaction). */
+  async assertIds(companyId: number, ids: number[], trx?: Knex.Transaction): Promise<void> {
+    const wanted = [...new Set(ids)]
+    if (!wanted.length) return
+    const found: number[] = await (trx ?? this.app.knex)('queues').where({ companyId }).whereIn('id', wanted).pluck('id')
+    const missing = wanted.filter((id) => !found.map(Number).includes(id))
+    if (missing.length) throw new AppError('ERR_NO_QUEUE_FOUND', 404, { queueIds: missing })
+  }
+
+  /** Name and colour of the company's queues among `ids` (foreign or unknown ids are left out). */
+  async describe(companyId: number, ids: number[]): Promise<Map<number, { name: string; color: string }>> {
+    if (!ids.length) return new Map()
+    const rows = await this.app.knex('queues').where({ companyId }).whereIn('id', [...new Set(ids)]).select('id', 'name', 'color')
+    return new Map(rows.map((r: { id: number; name: string; color: string }) => [Number(r.id), { name: r.name, color: r.color }]))
+  }
+
+  async list(companyId: number): Promise<QueueAnswer[]> {
+    return (await this.app.bind(Queue).query().forCompany(companyId).orderByRaw(queueOrder())).map(queueDto)
+  }
+
+  async find(companyId: number, id: number, trx?: Knex.Transaction): Promise<Queue> {
+    const queue = await this.app.bind(Queue).query(trx).forCompany(companyId).findById(id)
+    if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND', 404)
+    return queue
+  }
+
+  /** The options under `parentId` (null: the top level), each with its whole subtree, in option order. */
+  async optionTree(companyId: number, queueId: number, parentId: number | null, trx?: Knex.Transaction): Promise<OptionNode[]> {
+    const rows = await this.app.bind(QueueOption).query(trx).forCompany(companyId).where({ queueId }).orderBy('option').orderBy('id')
+    const byParent = new Map<number | null, OptionNode[]>()
+    for (const row of rows) {
+      const node = optionNode(row)
+      byParent.set(node.parentId, [...(byParent.get(node.parentId) ?? []), node])
+    }
+    const attach = (nodes: OptionNode[]): OptionNode[] => nodes.map((n) => ({ ...n, children: attach(byParent.get(n.id) ?? []) }))
+    return attach(byParent.get(parentId) ?? [])
+  }
+
+  /** Ids of the users linked to a queue (for routing and realtime audiences). */
+  async userIdsOf(companyId: number, queueId: number): Promise<number[]> {
+    // pluck() reads the raw snake_case key, so two-word columns are selected and mapped.
+    return (await this.app.knex(USER_QUEUES).where({ companyId, queueId }).select('userId')).map((r: { userId: number }) => Number(r.userId))
+  }
+
+  /**
+   * Whether the company (scheduleType 'company') or the queue (scheduleType 'queue') is open at `now`, reading the
+   * setting, the company's timezone and schedules, and the queue's schedules. The tickets pipeline calls this.
+   */
+  async isOpenNow(companyId: number, queueId: number | null, now = new Date()): Promise<boolean> {
+    const setting = await this.app.knex('settings').where({ companyId, key: 'scheduleType' }).first('value')
+    const scheduleType = setting?.value ?? 'disabled'
+    if (scheduleType === 'disabled') return true
+    const company = await this.app.knex('companies').where({ id: companyId }).first('timezone', 'schedules')
+    const parse = (raw: unknown): ScheduleEntry[] | null => (typeof raw === 'string' ? JSON.parse(raw) : (raw as ScheduleEntry[] | null) ?? null)
+    const queue = queueId === null ? undefined : await this.app.bind(Queue).query().forCompany(companyId).findById(queueId)
+    return isOpen({
+      scheduleType, timezone: company?.timezone ?? 'UTC', now,
+      companySchedules: parse(company?.schedules), queueSchedules: queue ? queue.schedules : undefined,
+    })
+  }
+}

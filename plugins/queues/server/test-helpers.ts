@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify'
+
+export type Headers = { authorization: string }
+
+export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+
+let colors = 0
+/** A valid queue body with a colour no other test queue has. */
+export const queueBody = (over: Record<string, unknown> = {}) => ({ name: 'Vendas', color: `#${(0x100000 + colors++).toString(16)}`, ...over })
+
+export async function createQueue(app: FastifyInstance, headers: Headers, over: Record<string, unknown> = {}): Promise<{ id: number; name: string; color: string }> {
+  const res = await call(app, 'POST', '/queue', headers, queueBody(over))
+  if (res.statusCode !== 201) throw new Error(`queue not created: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+export async function createOption(app: FastifyInstance, headers: Headers, body: Record<string, unknown>): Promise<{ id: number; option: number }> {
+  const res = await call(app, 'POST', '/queue-options', headers, body)
+  if (res.statusCode !== 201) throw new Error(`option not created: ${res.statusCode} ${res.body}`)
+  return res.json()
+}

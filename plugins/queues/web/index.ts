@@ -1,0 +1,13 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+/** The Queues & Chatbot page (admins), at the spec's place in the administration menu. */
+export default defineWebModule({
+  name: 'queues',
+  routes: [{ path: '/queues', lazy: () => import('./QueuesPage.tsx'), profiles: ['admin'] }],
+  menu: [{ id: 'queues', labelKey: 'queues:menu', icon: 'layers', to: '/queues', order: 170, adminOnly: true }],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})

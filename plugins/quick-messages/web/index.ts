@@ -1,0 +1,12 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+export default defineWebModule({
+  name: 'quick-messages',
+  routes: [{ path: '/quick-messages', lazy: () => import('./QuickMessagesPage.tsx') }],
+  menu: [{ id: 'quick-messages', labelKey: 'quick-messages:menu', icon: 'flash', to: '/quick-messages', order: 40 }],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})

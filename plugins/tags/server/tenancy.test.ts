@@ -1,0 +1,20 @@
+import t from 'tap'
+import { build } from '../../../core/testing/build.ts'
+import { checkTenantIsolation } from '../../../core/testing/tenancy.ts'
+import { checkHostileInput } from '../../../core/testing/hostile-input.ts'
+
+// The core's isolation.test.ts and hostile-input.test.ts cover every route; these run only the tag routes, so a
+// change here gets the same checks in a few seconds.
+const ours = (r: { url: string }) => /^\/api\/tags(\/|$)/.test(r.url)
+
+t.test('company A reaches nothing of company B through the tag routes', async (t) => {
+  const app = await build(t)
+  const report = await checkTenantIsolation(t, app, { filter: ours })
+  t.ok(report.routes >= 8, `${report.routes} routes`)
+  t.equal(report.controlsReached, report.controls, 'B\'s own callers reach every id used')
+})
+
+t.test('hostile input to the tag routes gets a 4xx with an error code', async (t) => {
+  const app = await build(t)
+  await checkHostileInput(t, app, { filter: ours })
+})

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+
+export type Headers = { authorization: string }
+
+export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+
+export async function createTag(app: FastifyInstance, headers: Headers, over: Record<string, unknown> = {}): Promise<{ id: number; name: string; color: string; kanban: number }> {
+  const res = await call(app, 'POST', '/tags', headers, { name: 'Cliente VIP', color: '#ff8800', ...over })
+  if (res.statusCode !== 201) throw new Error(`tag not created: ${res.statusCode} ${res.body}`)
+  return res.json()
+}

@@ -1,0 +1,13 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+/** The Tags page, for every user of the company, at the spec's place in the main menu. */
+export default defineWebModule({
+  name: 'tags',
+  routes: [{ path: '/tags', lazy: () => import('./TagsPage.tsx') }],
+  menu: [{ id: 'tags', labelKey: 'tags:menu', icon: 'tag', to: '/tags', order: 80 }],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})
