@@ -26,6 +26,18 @@ export function whereStartsWith(app: FastifyInstance, q: TenantQueryBuilder<Cont
 }
 
 /**
+ * A name matches when any of its words starts with the term ("silva" finds "João Silva"). The first-word branch
+ * uses the index; later words scan only the company's own rows (the company_id index bounds it).
+ */
+function whereAnyWordStartsWith(app: FastifyInstance, q: TenantQueryBuilder<Contact>, column: string, prefix: string): void {
+  q.where((w) => {
+    whereStartsWith(app, w as TenantQueryBuilder<Contact>, column, prefix)
+    if (app.dialect === 'sqlite') w.orWhereRaw('?? GLOB ?', [column, `* ${prefix.replace(/[*?[]/g, '[$&]')}*`])
+    else w.orWhereRaw("?? LIKE ? ESCAPE '!'", [column, `% ${prefix.replace(/[!%_]/g, '!$&')}%`])
+  })
+}
+
+/**
  * Narrows a company's contacts by the list filters. The term is a name prefix (accents and case ignored, through
  * the `name_search` column) or, when it looks like a phone number, a number prefix: both served by the
  * (company_id, name_search) and (company_id, number) indexes instead of a LIKE '%x%' scan of every row.
@@ -40,7 +52,7 @@ export function applyContactFilters(app: FastifyInstance, q: TenantQueryBuilder<
       whereStartsWith(app, q, 'contacts.number', digits)
       order = 'number'
     } else {
-      whereStartsWith(app, q, 'contacts.nameSearch', searchKey(term))
+      whereAnyWordStartsWith(app, q, 'contacts.nameSearch', searchKey(term))
     }
   }
   if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date)).where('contacts.createdAt', '<', dayAfter(f.date))
