@@ -42,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: false,
     logLevel: mode === 'test' ? 'silent' : 'info',
     serveWeb: mode !== 'test',
+    webDist: path.resolve(import.meta.dirname, '../web/dist'),
     loginRateLimit: { perIp: 5, perIpWindowMs: 5 * 60_000, perEmail: 10, perEmailWindowMs: 15 * 60_000 },
     signupRateLimit: { max: 5, windowMs: 60 * 60_000 },
   }

@@ -23,6 +23,8 @@ export const ConfigSchema = Type.Object({
   trustProxy: Type.Boolean(),
   logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
   serveWeb: Type.Boolean(),
+  /** The built web app served at / (default web/dist). */
+  webDist: Type.String({ minLength: 1 }),
   loginRateLimit: Type.Object({
     perIp: Type.Integer({ minimum: 1 }),
     perIpWindowMs: Type.Integer({ minimum: 1000 }),
@@ -56,4 +58,5 @@ export const ENV_VARS = {
   TRUST_PROXY: 'trustProxy',
   LOG_LEVEL: 'logLevel',
   SERVE_WEB: 'serveWeb',
+  WEB_DIST: 'webDist',
 } as const

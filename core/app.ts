@@ -58,6 +58,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onRoute', routeTable.hook)
   app.decorate('routeTable', routeTable.routes)
   app.addHook('preHandler', rejectNonFiniteNumbers)
+  // Graceful close with keep-alive clients (browsers, proxies): server.close() only ends idle sockets, so the socket
+  // of a request in flight would stay open after its answer until the keep-alive timeout (72 s). Answers sent
+  // while closing say `Connection: close`, and their sockets end with them.
+  let closing = false
+  app.addHook('preClose', async () => void (closing = true))
+  app.addHook('onSend', async (_request, reply) => void (closing && reply.header('connection', 'close')))
   app.decorate('config', config)
 
   if (config.redisUrl) {
@@ -88,9 +94,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await api.register(wsRoute)
     await registerPluginRoutes(api, plugins)
   }, { prefix: '/api' })
-  const spa = config.serveWeb && webAppBuilt()
+  const spa = config.serveWeb && webAppBuilt(config.webDist)
   if (spa) await app.register(webApp)
-  else if (config.serveWeb) app.log.warn('web/dist is missing: run `npm run build:web` (npm start does it) to serve the web app')
+  else if (config.serveWeb) app.log.warn(`${config.webDist} is missing: run \`npm run build:web\` (npm start does it) to serve the web app`)
   installNotFoundHandler(app, spa)
 
   await setupPlugins(app, plugins)

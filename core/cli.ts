@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config/index.ts'
+import { loadEnvFile } from '../config/env-file.ts'
 import { createKnex } from './db/knex.ts'
 import { migrateLatest, migrateRollback } from './db/migrator.ts'
 import { discoverPlugins } from './loader/discover.ts'
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run cli -- <command>
   create-super-user --email E --password P create the platform's super user (production's first user)`
 
 async function withKnex<T>(fn: (knex: ReturnType<typeof createKnex>, sets: ReturnType<typeof migrationSets>) => Promise<T>): Promise<T> {
+  loadEnvFile()
   const config = loadConfig()
   const knex = createKnex({ url: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'zapdesk.sqlite') })
   try {

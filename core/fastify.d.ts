@@ -46,5 +46,7 @@ declare module 'fastify' {
     permission?: string
     /** Still answers for companies whose subscription is overdue. */
     allowOverdue?: boolean
+    /** The plugin that registered the route (set by the loader), so checks can select one plugin's routes. */
+    plugin?: string
   }
 }

@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts'
 import { seedFirstRun } from './accounts/seed.ts'
 import { ConfigError } from '../config/index.ts'
+import { loadEnvFile } from '../config/env-file.ts'
 
 /** Starts the platform: build, migrate, seed a first run, listen; closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  loadEnvFile()
   let app
   try {
     app = await buildApp()

@@ -2,10 +2,15 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
+import fs from 'node:fs'
+import { thirdPartyModules } from './third-party-modules.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = path.resolve(webRoot, '..')
 const pluginApiShim = path.join(webRoot, 'src/modules/plugin-api-shim.ts')
+const sdk = path.join(webRoot, 'src/sdk.ts')
+// The same .env the server reads, so ZAPDESK_PLUGINS names the same plugins on both sides.
+if (fs.existsSync(path.join(repoRoot, '.env'))) process.loadEnvFile(path.join(repoRoot, '.env'))
 
 /**
  * Plugin web modules import `defineWebModule` from core/plugin-api/index.ts, which also re-exports server code
@@ -16,6 +21,9 @@ function pluginApiForBrowser(): Plugin {
     name: 'zapdesk-plugin-api-shim',
     enforce: 'pre',
     async resolveId(source, importer) {
+      // Packaged plugins import the contract by name: the web half of it is the shim and the shell's sdk.
+      if (source === '@zapdesk/plugin-api') return pluginApiShim
+      if (source === '@zapdesk/plugin-api/web') return sdk
       if (!importer || !/core\/plugin-api(\/index(\.ts)?)?$/.test(source)) return null
       const resolved = path.resolve(path.dirname(importer), source)
       const target = path.join(repoRoot, 'core/plugin-api')
@@ -32,7 +40,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: true, ws: true } }
 export default defineConfig({
   root: webRoot,
   base: '/',
-  plugins: [pluginApiForBrowser(), react()],
+  plugins: [pluginApiForBrowser(), thirdPartyModules(repoRoot), react()],
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,

@@ -14,10 +14,18 @@ interface AuthRow {
   allTicket: 'enabled' | 'desabled'; tokenVersion: number; dueDate: string | null; timezone: string; features: string | null
 }
 
+/** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole auth query, on every request. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Today's date (yyyy-mm-dd) in a timezone. */
 export function todayIn(timezone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date())
+    let format = dayFormats.get(timezone)
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone })
+      if (dayFormats.size < 1000) dayFormats.set(timezone, format)
+    }
+    return format.format(new Date())
   } catch {
     return new Date().toISOString().slice(0, 10)
   }

@@ -1,13 +1,11 @@
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
-
-const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url))
+import path from 'node:path'
 
 /** Serves the built web app's files; the not-found handler gives other non-API paths index.html (SPA fallback). */
-export const webAppBuilt = (): boolean => fs.existsSync(WEB_DIST + 'index.html')
+export const webAppBuilt = (dir: string): boolean => fs.existsSync(path.join(dir, 'index.html'))
 
 export default fp(async (app) => {
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false })
+  await app.register(fastifyStatic, { root: path.resolve(app.config.webDist), wildcard: false, index: false })
 }, { name: 'zapdesk-web' })

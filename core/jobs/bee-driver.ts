@@ -1,4 +1,5 @@
 import BeeQueue from 'bee-queue'
+import { createRequire } from 'node:module'
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
 import { DEFAULT_CLOSE_TIMEOUT_MS, resolveJobOptions, unknownJob, type JobLogger } from './common.ts'
 
@@ -9,6 +10,35 @@ export interface BeeJobQueueOptions {
   logger?: JobLogger
   /** How long a running job may go without a heartbeat before another worker retakes it. Default 5000 ms. */
   stallIntervalMs?: number
+  /** How long enqueue waits for Redis before it gives up (the save may still land later). Default 3000 ms. */
+  enqueueTimeoutMs?: number
+}
+
+/** bee-queue's Lua scripts: loads every script into a Redis client's script cache. */
+const beeLua = createRequire(import.meta.url)('bee-queue/lib/lua/index.js') as { buildCache(client: unknown): Promise<unknown> }
+
+type EvalScriptOn = (commandable: unknown, args: unknown[]) => Promise<unknown>
+
+/**
+ * bee-queue loads its Lua scripts once, when the queue connects, then only calls EVALSHA. Redis keeps scripts in
+ * memory only, so after a Redis restart or failover every call answers NOSCRIPT and the queue can neither save nor
+ * process jobs until this process restarts (bee-queue issue #489). This reloads the scripts on NOSCRIPT and runs
+ * the call again, once.
+ */
+function reloadScriptsOnNoScript(queue: BeeQueue): void {
+  const internals = queue as unknown as { _evalScriptOn: EvalScriptOn; client: unknown }
+  const evalScriptOn = internals._evalScriptOn.bind(queue)
+  internals._evalScriptOn = async (commandable, args) => {
+    // evalScriptOn rewrites its arguments (script name -> sha, callback appended): keep a copy for the retry.
+    const copy = [...args]
+    try {
+      return await evalScriptOn(commandable, args)
+    } catch (err) {
+      if (!/NOSCRIPT/.test(String((err as Error)?.message))) throw err
+      await beeLua.buildCache(internals.client)
+      return evalScriptOn(commandable, copy)
+    }
+  }
 }
 
 interface Definition {
@@ -44,6 +74,7 @@ export class BeeJobQueue implements JobQueue {
       sendEvents: false,
       storeJobs: false,
     })
+    reloadScriptsOnNoScript(queue)
     // Without a listener bee's 'error' events (lost connection, a job finishing after close) would crash the process.
     queue.on('error', (err) => this.settings.logger?.error({ err, job: name }, 'job queue error'))
     // Attached at once: a failed first connection would otherwise be an unhandled rejection.
@@ -62,7 +93,16 @@ export class BeeJobQueue implements JobQueue {
     if (backoffMs > 0) job.backoff('exponential', backoffMs)
     if (options.delayMs && options.delayMs > 0) job.delayUntil(Date.now() + options.delayMs)
     if (options.jobId !== undefined) job.setId(options.jobId)
-    const saved = await job.save()
+    // While Redis is unreachable its client queues commands until it reconnects: without a bound, the request that
+    // enqueues (an agent's message) would hang for the whole outage. Callers treat a failed enqueue as "maybe
+    // queued": jobs here are idempotent and the database holds the truth (sweeps enqueue again).
+    const save = job.save()
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Job "${name}" was not saved: Redis did not answer in time`)), this.settings.enqueueTimeoutMs ?? 3000)
+    })
+    save.catch(() => undefined) // a save that fails after the timeout has nobody left to tell
+    const saved = await Promise.race([save, timeout]).finally(() => clearTimeout(timer))
     // bee resolves with a null id when a job with that id already exists.
     const id = saved.id ?? options.jobId
     if (id == null) throw new Error(`Job "${name}" was not saved: its generated id is taken`)

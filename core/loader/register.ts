@@ -23,7 +23,7 @@ export async function registerPluginRoutes(api: FastifyInstance, plugins: Loaded
     if (!p.routes) continue
     await api.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        if (p.feature) route.config = { ...(route.config as object), feature: p.feature } as typeof route.config
+        route.config = { ...(route.config as object), plugin: p.name, ...(p.feature ? { feature: p.feature } : {}) } as typeof route.config
         route.schema = { ...route.schema, tags: route.schema?.tags ?? [p.name] }
       })
       await scope.register(p.routes!)

@@ -1,3 +1,4 @@
+/// <reference path="../fastify.d.ts" />
 /**
  * The only import surface for plugins. What is exported here is the stable contract: changing it is a major version.
  */
@@ -15,6 +16,8 @@ export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http
 export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
 export { can } from '../access/permissions.ts'
 export { readUploads, type StoredUpload, type UploadOptions } from '../storage/uploads.ts'
+/** A company's settings with the defaults for keys it never saved (sendGreetingAccepted, userRating, ...). */
+export { settingsOf } from '../accounts/settings.ts'
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest

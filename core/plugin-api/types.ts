@@ -57,6 +57,13 @@ export interface WebRoute {
   superOnly?: boolean
 }
 
+/** A mark drawn on a side-menu entry (e.g. connections that need attention). */
+export interface WebMenuBadge {
+  intent: 'primary' | 'warning' | 'danger'
+  /** Hover text, already translated. */
+  title?: string
+}
+
 export interface WebMenuEntry {
   id: string
   labelKey: string
@@ -66,6 +73,11 @@ export interface WebMenuEntry {
   order: number
   adminOnly?: boolean
   superOnly?: boolean
+  /**
+   * Loads a React hook the side menu calls while the entry shows; a badge it returns is drawn on the entry.
+   * Lazy, like pages, so a module's index file stays free of browser code.
+   */
+  badge?: () => Promise<{ default: () => WebMenuBadge | null }>
 }
 
 export interface WebModule {

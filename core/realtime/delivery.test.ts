@@ -49,6 +49,12 @@ t.test('queueIds: users of one of the queues, and every admin', async (t) => {
   t.equal(shouldDeliver(superUser, {}, { queueIds: [6] }), true)
 })
 
+t.test('queueBypassUserIds: a named user passes the queue filter, others still need the queue', async (t) => {
+  const queued = socket({ queueIds: [4] })
+  t.equal(shouldDeliver(agent, {}, { queueIds: [6], queueBypassUserIds: [agent.auth.userId] }), true)
+  t.equal(shouldDeliver(queued, {}, { queueIds: [6], queueBypassUserIds: [agent.auth.userId + 1000] }), false)
+})
+
 t.test('rooms: sockets that joined any of them', async (t) => {
   const inRoom = socket({}, ['notification', 'chatBox:12'])
   t.equal(shouldDeliver(inRoom, {}, { rooms: ['chatBox:12'] }), true)

@@ -27,7 +27,7 @@ export function shouldDeliver(socket: SocketView, topic: RegisteredTopic | undef
     const byAdmin = audience.admins === true && isAdmin(a)
     if (!byUser && !byAdmin) return false
   }
-  if (audience.queueIds && !isAdmin(a) && !audience.queueIds.some((q) => a.queueIds.includes(q))) return false
+  if (audience.queueIds && !isAdmin(a) && !audience.queueBypassUserIds?.includes(a.userId) && !audience.queueIds.some((q) => a.queueIds.includes(q))) return false
   if (audience.rooms && !audience.rooms.some((r) => socket.rooms.has(r))) return false
   return true
 }

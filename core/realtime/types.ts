@@ -12,6 +12,8 @@ export interface RealtimeAudience {
   admins?: boolean
   /** Users linked to one of these queues (admins always pass). */
   queueIds?: number[]
+  /** Users who pass the `queueIds` filter anyway (a ticket's agent, whatever their queues). */
+  queueBypassUserIds?: number[]
   /** Skip sockets whose token version is at least this (used to reach only older sessions). */
   tokenVersionBelow?: number
 }

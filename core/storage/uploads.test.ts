@@ -47,3 +47,21 @@ t.test('uploads are stored per company, limited by size, type and count, and nev
   const json = await app.inject({ method: 'POST', url: '/api/test-upload', headers: c.admin.headers, payload: { a: 1 } })
   t.equal(json.statusCode, 415, 'JSON to an upload route is refused')
 })
+
+t.test('a broken multipart body is the client\'s fault: 400, never a 500', async (t) => {
+  const app = await build(t)
+  app.post('/api/test-upload', async (request) => readUploads(request))
+  const c = await createCompanyWithUsers(app)
+  const cut = multipart([{ field: 'medias', name: 'a.png', body: Buffer.alloc(10, 1) }])
+  const bodies: Array<[string, string | Buffer]> = [
+    ['multipart/form-data', '--x\r\n\r\n'],
+    [`multipart/form-data; boundary=${'b'.repeat(300)}`, '--x\r\n\r\n'],
+    ['multipart/form-data; boundary=other', cut.payload],
+    [cut.headers['content-type'], cut.payload.subarray(0, cut.payload.length - 20)],
+  ]
+  for (const [type, payload] of bodies) {
+    const res = await app.inject({ method: 'POST', url: '/api/test-upload', headers: { ...c.admin.headers, 'content-type': type }, payload })
+    t.equal(res.statusCode, 400, `${type.slice(0, 40)}: ${res.body}`)
+    t.equal(res.json().error, 'ERR_BAD_REQUEST')
+  }
+})

@@ -19,6 +19,12 @@ export interface UploadOptions {
 }
 
 /**
+ * What busboy throws for a broken body (no boundary, an unknown multipart type, a body cut short, an impossible
+ * boundary): plain errors without a code, but the client's fault, so a 400 rather than a 500.
+ */
+const MALFORMED = /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.|The needle .*)$/
+
+/**
  * Reads a multipart request: stores its files in the caller's company folder and returns them with the text
  * fields. A refused or failed upload leaves no file behind.
  */
@@ -50,6 +56,11 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
   } catch (err) {
     await Promise.all(files.map((f) => storage.remove(companyId, f.name, options.visibility)))
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413)
+    // The client went away mid-upload: not the server's failure (and nobody is left to read the answer).
+    if ((err as { code?: string }).code === 'ECONNRESET') throw new AppError('ERR_BAD_REQUEST', 400, undefined, 'Upload aborted by the client')
+    if (!(err instanceof AppError) && !(err as { code?: string }).code && MALFORMED.test((err as Error).message ?? '')) {
+      throw new AppError('ERR_BAD_REQUEST', 400, undefined, 'Malformed multipart body')
+    }
     throw err
   }
   return { files, fields }

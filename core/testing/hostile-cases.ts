@@ -1,18 +1,19 @@
-import { fillPath, pathParams, type RouteInfo } from './routes.ts'
+import { bodySchema, fillPath, pathParams, takesMultipart, type RouteInfo } from './routes.ts'
 import { objectProps, typeOf, type Schema } from './schema-sample.ts'
 
 /**
  * The hostile inputs tried on one route, generated from its schemas around a valid request (`base`): bad
- * tokens, hostile path params and query fields, and for bodies wrong types, missing fields, huge and odd
- * strings, broken JSON, wrong content types and oversized payloads. A fixed, small set per route (tens of
- * cases), so every route gets the same treatment and the whole run stays fast.
+ * tokens, hostile path params and query fields, for bodies wrong types, missing fields, huge and odd strings,
+ * broken JSON, wrong content types and oversized payloads, and for upload routes hostile files and broken
+ * multipart bodies. A fixed, small set per route (tens of cases), so every route gets the same treatment and the
+ * whole run stays fast.
  */
 export interface HostileCase {
   name: string
   url: string
   auth: 'caller' | 'none' | string
   query?: Record<string, string>
-  /** A string is sent as is (raw JSON or other text); anything else is JSON-encoded. */
+  /** A string or Buffer is sent as is (raw JSON, other text, a multipart body); anything else is JSON-encoded. */
   payload?: unknown
   contentType?: string
 }
@@ -71,7 +72,7 @@ function withNumbers(body: Record<string, unknown>, props: Record<string, Schema
 }
 
 function bodyCases(route: RouteInfo, base: BaseRequest, bodyLimit: number): Array<Omit<HostileCase, 'url' | 'auth'>> {
-  const schema = (route.schema as { body?: Schema } | undefined)?.body
+  const schema = bodySchema(route) as Schema | undefined
   const structural = [
     { name: 'invalid JSON', payload: '{"a":', contentType: 'application/json' },
     { name: 'empty JSON body', payload: '', contentType: 'application/json' },
@@ -112,6 +113,46 @@ function bodyCases(route: RouteInfo, base: BaseRequest, bodyLimit: number): Arra
   return [...cases, ...structural]
 }
 
+/** A multipart/form-data body: text fields, then files (`truncated`: no closing boundary). */
+function form(files: Array<{ name: string; body: Buffer; type?: string; field?: string }>, fields: Record<string, string> = {}, truncated = false) {
+  const boundary = 'hostile7MA4YWxkTrZu0gW'
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.body, Buffer.from('\r\n'))
+  }
+  if (!truncated) parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
+
+/**
+ * For upload routes (`consumes` multipart/form-data): files over the upload limit, too many files, refused and
+ * disguised types, hostile file names, corrupt files, broken multipart bodies, too many or huge fields.
+ */
+function multipartCases(uploadLimit: number): Array<Omit<HostileCase, 'url' | 'auth'>> {
+  return [
+    { name: 'upload valid small file', ...form([{ name: 'photo.png', type: 'image/png', body: PNG_BYTES }], { body: 'caption' }) },
+    { name: 'upload over the size limit', ...form([{ name: 'big.png', type: 'image/png', body: Buffer.alloc(uploadLimit + 1, 0x61) }]) },
+    { name: 'upload too many files', ...form(Array.from({ length: 12 }, (_, i) => ({ name: `f${i}.png`, type: 'image/png', body: PNG_BYTES }))) },
+    { name: 'upload refused type', ...form([{ name: 'run.exe', type: 'application/x-msdownload', body: Buffer.from('MZ\x90\x00') }]) },
+    { name: 'upload disguised type', ...form([{ name: 'photo.png', type: 'text/html', body: Buffer.from('<script>alert(1)</script>') }]) },
+    { name: 'upload corrupt spreadsheet', ...form([{ name: 'contacts.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: Buffer.from('PK\x03\x04 not really a zip') }]) },
+    { name: 'upload empty file', ...form([{ name: 'empty.png', type: 'image/png', body: Buffer.alloc(0) }]) },
+    { name: 'upload traversal name', ...form([{ name: TRAVERSAL + '.png', type: 'image/png', body: PNG_BYTES }]) },
+    { name: 'upload odd name', ...form([{ name: `${UNICODE}\u0000.png`, type: 'image/png', body: PNG_BYTES }]) },
+    { name: 'upload huge name', ...form([{ name: `${'n'.repeat(5000)}.png`, type: 'image/png', body: PNG_BYTES }]) },
+    { name: 'upload huge field', ...form([], { body: 'x'.repeat(1024 * 1024 + 10) }) },
+    { name: 'upload too many fields', ...form([], Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'x']))) },
+    { name: 'upload sql and nul fields', ...form([{ name: 'photo.png', type: 'image/png', body: PNG_BYTES }], { body: NUL, quotedMsgId: SQL, typeArch: TRAVERSAL }) },
+    { name: 'multipart truncated', ...form([{ name: 'photo.png', type: 'image/png', body: PNG_BYTES }], {}, true) },
+    { name: 'multipart without boundary', payload: '--x\r\n\r\n', contentType: 'multipart/form-data' },
+    { name: 'multipart wrong boundary', payload: form([{ name: 'photo.png', body: PNG_BYTES }]).payload, contentType: 'multipart/form-data; boundary=other' },
+    { name: 'multipart impossible boundary', payload: '--x\r\n\r\n', contentType: `multipart/form-data; boundary=${'b'.repeat(300)}` },
+    { name: 'multipart garbage', payload: Buffer.from([0xff, 0xfe, 0x00, 0x2d, 0x2d, 0x0d, 0x0a]), contentType: 'multipart/form-data; boundary=zz' },
+  ]
+}
+
 function queryCases(route: RouteInfo, base: BaseRequest): Array<Omit<HostileCase, 'url' | 'auth'>> {
   const { props } = objectProps((route.schema as { querystring?: Schema } | undefined)?.querystring)
   return Object.entries(props).slice(0, CAP).flatMap(([n, s]) => {
@@ -121,11 +162,11 @@ function queryCases(route: RouteInfo, base: BaseRequest): Array<Omit<HostileCase
   })
 }
 
-export function hostileCases(route: RouteInfo, base: BaseRequest, bodyLimit: number): HostileCase[] {
+export function hostileCases(route: RouteInfo, base: BaseRequest, bodyLimit: number, uploadLimit = 20 * 1024 * 1024): HostileCase[] {
   const url = fillPath(route.url, base.params)
   const out: HostileCase[] = AUTH_VALUES.map(([name, auth]) => ({ name, url, auth, payload: base.body, query: base.query }))
   // The valid request itself (body routes have theirs among the body cases): proves the base reaches the handler.
-  if (!(route.schema as { body?: unknown } | undefined)?.body) out.push({ name: 'valid', url, auth: 'caller', query: base.query })
+  if (!bodySchema(route)) out.push({ name: 'valid', url, auth: 'caller', query: base.query })
   for (const param of pathParams(route.url)) {
     for (const [name, value, raw] of PARAM_VALUES) {
       // Filled raw, so a `raw` value reaches the router exactly as written (unencoded ../, malformed %-escapes).
@@ -135,5 +176,6 @@ export function hostileCases(route: RouteInfo, base: BaseRequest, bodyLimit: num
   }
   for (const c of queryCases(route, base)) out.push({ ...c, url, auth: 'caller' })
   if (route.method !== 'GET') for (const c of bodyCases(route, base, bodyLimit)) out.push({ query: base.query, ...c, url, auth: 'caller' })
+  if (takesMultipart(route)) for (const c of multipartCases(uploadLimit)) out.push({ query: base.query, ...c, url, auth: 'caller' })
   return out
 }

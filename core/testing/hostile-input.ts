@@ -71,7 +71,7 @@ export async function checkHostileInput(t: Tap, app: FastifyInstance, opts: Host
     const params = Object.fromEntries(pathParams(route.url).map((p) => [p, idForParam(ids, resource, p) ?? 1]))
     const full = requestParts(route, ids, 'full')
     const base = { params, body: full.body, minimalBody: requestParts(route, ids).body, query: full.query }
-    for (const c of hostileCases(route, base, bodyLimit)) {
+    for (const c of hostileCases(route, base, bodyLimit, app.config.uploadMaxBytes)) {
       const res = await send(app, route, c, caller)
       report.inputs++
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1
@@ -102,7 +102,7 @@ async function send(app: FastifyInstance, route: RouteInfo, c: HostileCase, call
   if (c.auth === 'caller') headers.authorization = (await fresh(app, caller)).headers.authorization
   else if (c.auth !== 'none') headers.authorization = c.auth
   if (c.contentType) headers['content-type'] = c.contentType
-  const payload = c.payload === undefined || typeof c.payload === 'string' ? c.payload as string | undefined : JSON.stringify(c.payload)
+  const payload = c.payload === undefined || typeof c.payload === 'string' || Buffer.isBuffer(c.payload) ? c.payload as string | Buffer | undefined : JSON.stringify(c.payload)
   if (payload !== undefined && !c.contentType) headers['content-type'] = 'application/json'
   return app.inject({ method: route.method as 'GET', url: c.url, headers, payload, query: c.query })
 }

@@ -19,6 +19,23 @@ export function apiRoutes(app: FastifyInstance, filter: (r: RouteInfo) => boolea
   })
 }
 
+/**
+ * The JSON body schema of a route: `schema.body`, or its `application/json` entry when the body is declared per
+ * content type (`body: { content: { 'application/json': { schema } } }`, routes that also take multipart).
+ */
+export function bodySchema(route: RouteInfo): Record<string, unknown> | undefined {
+  const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body
+  const content = body?.content as Record<string, { schema?: Record<string, unknown> }> | undefined
+  if (content && typeof content === 'object' && !('type' in body!)) return content['application/json']?.schema
+  return body
+}
+
+/** Whether a route takes multipart/form-data uploads (`schema.consumes`). */
+export function takesMultipart(route: RouteInfo): boolean {
+  const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes
+  return Array.isArray(consumes) && consumes.includes('multipart/form-data')
+}
+
 /** Path parameter names of a route, in order: `/api/companies/:id/schedules` -> ['id']. */
 export function pathParams(url: string): string[] {
   return [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1])

@@ -20,7 +20,7 @@ import { CompanyModule, Help, Plan, User } from '../accounts/models.ts'
 import { writeSetting } from '../accounts/settings.ts'
 import { createUser, sessionFor, type TestUser } from './fixtures.ts'
 import { sample, typeOf, type Schema } from './schema-sample.ts'
-import { resourceOf, type RouteInfo } from './routes.ts'
+import { bodySchema, resourceOf, type RouteInfo } from './routes.ts'
 
 export type ResourceIds = Record<string, number | string>
 
@@ -85,8 +85,9 @@ export function requestParts(route: RouteInfo, ids: ResourceIds | undefined, mod
     if (id !== undefined) injected++
     return id
   } : undefined
-  const schema = (route.schema ?? {}) as { body?: Schema; querystring?: Schema }
-  const body = schema.body ? sample(schema.body, { mode, byName }) : undefined
+  const schema = (route.schema ?? {}) as { querystring?: Schema }
+  const json = bodySchema(route) as Schema | undefined
+  const body = json ? sample(json, { mode, byName }) : undefined
   const query = schema.querystring ? sample(schema.querystring, { mode: 'required', byName }) as Record<string, unknown> : undefined
   const stringQuery = query && Object.keys(query).length ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined
   /** `injected`: how many fields carry an id from `ids` (a foreign id makes the request target that company). */

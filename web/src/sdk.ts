@@ -3,6 +3,8 @@
  * shell can reorganise itself without breaking modules.
  */
 export { api } from './api/api.ts'
+/** Private media (image, audio, video, documents) fetched with the session token, for object URLs. */
+export { fetchBlob } from './api/fetch-blob.ts'
 export { ApiError, isApiError } from './api/api-error.ts'
 export type * from './api/types.ts'
 export { useRealtime, useRealtimeRoom, useRealtimeStatus } from './realtime/hooks.ts'
@@ -23,3 +25,8 @@ export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
 export * as rules from './lib/validation.ts'
 /** Whether a page exists for a path (e.g. hide "open conversation" until a tickets module registers /tickets). */
 export { hasRoute } from './modules/registry.ts'
+/** Narrow-screen layouts (tickets: tabs instead of list + conversation side by side). */
+export { useMediaQuery, NARROW_QUERY } from './ui/use-media-query.ts'
+/** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */
+export { nearBottom, LOAD_MORE_THRESHOLD_PX } from './ui/paged-list.ts'
+export { BrandMark } from './ui/BrandMark.tsx'

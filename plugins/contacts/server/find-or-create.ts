@@ -37,22 +37,26 @@ export async function findOrCreateContact(app: FastifyInstance, companyId: numbe
   const lid = isGroup ? null : cleanLid(input.lid)
   if (!number && !lid) throw new Error('findOrCreateContact needs a number or a LID')
   const Contacts = app.bind(Contact)
+  // The inbound pipeline calls this for every message: the lookup and the insert use plain knex (objection's query
+  // machinery costs several times the query on SQLite) and make the same models of the rows.
   const lookup = async () => {
-    const rows = await Contacts.query().forCompany(companyId).where((q) => {
+    const rows: Array<Record<string, unknown>> = await app.knex('contacts').where({ companyId }).where((q) => {
       if (number) q.orWhere('number', number)
       if (lid) q.orWhere('lid', lid)
     })
+    const contacts = rows.map((r) => Contacts.fromDatabaseJson(r))
     // The row found by number wins: it is the one agents already know and talk to.
-    return rows.find((r) => number && r.number === number) ?? rows[0]
+    return contacts.find((r) => number && r.number === number) ?? contacts[0]
   }
 
   let found = await lookup()
   if (!found) {
     const name = cleanName(input.name, number ?? lid!.split('@')[0])
     try {
-      const contact = await Contacts.query().forCompany(companyId).insert({
-        name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null,
-      })
+      const now = new Date()
+      const row = { companyId, name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null, createdAt: now, updatedAt: now }
+      const [id] = await app.knex('contacts').insert(row)
+      const contact = Contacts.fromDatabaseJson({ ...row, id: Number(id) })
       return { contact, created: true, changed: false }
     } catch (err) {
       if (!isUniqueViolation(err)) throw err

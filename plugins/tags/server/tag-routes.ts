@@ -73,8 +73,10 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     return app.tags.withCounts(companyId, await Tags.query().forCompany(companyId).orderByRaw(BY_NAME))
   })
 
+  // The board's lanes: part of the kanban module, so a company without useKanban (plan or admin switch) is refused.
   api.get('/tags/kanban', {
-    schema: { summary: 'The tags shown as kanban lanes', response: { 200: Type.Object({ lista: Type.Array(TagDto) }), ...errorResponses } },
+    config: { feature: 'useKanban' },
+    schema: { summary: 'The tags shown as kanban lanes (needs useKanban)', response: { 200: Type.Object({ lista: Type.Array(TagDto) }), ...errorResponses } },
   }, async (request) => {
     const companyId = request.auth!.companyId
     return { lista: await app.tags.withCounts(companyId, await Tags.query().forCompany(companyId).where({ kanban: true }).orderByRaw(BY_NAME)) }

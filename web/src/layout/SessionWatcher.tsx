@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useLocation } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { useRealtime, useRealtimeRoom } from '../realtime/hooks.ts'
 import { userAtom } from '../session/session-atoms.ts'
@@ -7,7 +8,7 @@ import { clearSessionKeys } from '../lib/storage.ts'
 import { toastWarning } from '../ui/toaster.ts'
 import { volumeAtom } from '../ui/preferences.ts'
 import { playChime } from '../ui/notify-sound.ts'
-import { describeEvent, MAX_NOTIFICATIONS, notificationsAtom, unreadNotificationsAtom } from './notifications.ts'
+import { describeEvent, MAX_NOTIFICATIONS, notificationsAtom, openTicketUuid, shouldNotifyMessage, unreadNotificationsAtom } from './notifications.ts'
 
 /** Spec: after a sign-in elsewhere the page reloads one second after the warning. */
 export const ANOTHER_COMPUTER_RELOAD_MS = 1000
@@ -21,6 +22,7 @@ export function SessionWatcher() {
   const volume = useAtomValue(volumeAtom)
   const setNotifications = useSetAtom(notificationsAtom)
   const setUnread = useSetAtom(unreadNotificationsAtom)
+  const { pathname } = useLocation()
 
   useRealtimeRoom(me ? { type: 'joinNotification' } : null)
 
@@ -44,7 +46,7 @@ export function SessionWatcher() {
 
   // incoming messages are what an agent must not miss; other ticket churn would only be noise here
   useRealtime('appMessage', (data) => {
-    if (data.action !== 'create') return
+    if (!me || !shouldNotifyMessage(data, me, openTicketUuid(pathname), document.visibilityState === 'visible')) return
     const described = describeEvent('appMessage', data)
     if (!described) return
     setNotifications((list) => [{ ...described, id: `${Date.now()}-${Math.random()}`, at: Date.now() }, ...list].slice(0, MAX_NOTIFICATIONS))

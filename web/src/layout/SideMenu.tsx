@@ -8,6 +8,7 @@ import { menu, routes } from '../modules/registry.ts'
 import { visibleMenu, type VisibleMenuEntry } from '../modules/gating.ts'
 import { api } from '../api/api.ts'
 import { BrandMark } from '../ui/BrandMark.tsx'
+import { MenuBadge } from './MenuBadge.tsx'
 
 export const APP_VERSION = '6.0.0'
 
@@ -24,7 +25,10 @@ function MenuLink({ entry, expanded }: { entry: VisibleMenuEntry; expanded: bool
   const label = t(entry.labelKey)
   const content = (
     <>
-      <Icon icon={entry.icon as IconName} size={18} className="zd-nav__icon" />
+      <span className="zd-nav__icon-box">
+        <Icon icon={entry.icon as IconName} size={18} className="zd-nav__icon" />
+        {entry.badge && !entry.disabled && <MenuBadge load={entry.badge} />}
+      </span>
       {expanded && <span className="zd-nav__label">{label}</span>}
     </>
   )

@@ -122,3 +122,11 @@ t.test('allowed modules and sanitizing', async (t) => {
   t.same(modules.map((m) => m.name), ['kanban'])
   t.equal(problems.length, 3)
 })
+
+t.test('a plugin taking a spec entry keeps its block: the admin-only dashboard stays above the admin heading', async (t) => {
+  const dashboard: WebModule = { name: 'dashboard', routes: [{ path: '/', lazy: page }], menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true }], translations }
+  const extra: WebModule = { name: 'extra', routes: [{ path: '/extra', lazy: page }], menu: [{ id: 'extra', labelKey: 'extra:menu', icon: 'cog', to: '/extra', order: 300, adminOnly: true }], translations }
+  const m = mergeMenu(CORE_MENU, [dashboard, extra])
+  t.equal(m.find((e) => e.id === 'dashboard')?.section, 'main')
+  t.equal(m.find((e) => e.id === 'extra')?.section, 'admin', 'a new admin-only entry joins the admin block')
+})

@@ -66,7 +66,8 @@ export function mergeMenu(core: MenuEntry[], modules: WebModule[]): MenuEntry[] 
         ...e,
         module: m.name,
         feature: m.feature ?? placeholder?.feature,
-        section: placeholder?.section ?? (e.adminOnly || e.superOnly ? 'admin' : 'main'),
+        // A spec entry keeps its place (the admin-only dashboard sits in the main block); new entries go by profile.
+        section: placeholder ? (placeholder.section ?? 'main') : (e.adminOnly || e.superOnly ? 'admin' : 'main'),
       })
     }
   }

@@ -1,6 +1,6 @@
 import { i18n } from '../i18n/i18n.ts'
 import type { Language } from '../i18n/languages.ts'
-import thirdParty from './third-party.generated.ts'
+import thirdParty from 'virtual:zapdesk-third-party-modules'
 import { coreModule } from './core-module.ts'
 import { CORE_MENU } from './core-menu.ts'
 import { collectRoutes, mergeMenu, sanitizeModules } from './gating.ts'

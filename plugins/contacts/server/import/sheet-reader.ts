@@ -1,10 +1,14 @@
 import fs from 'node:fs'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { AppError } from '../../../../core/plugin-api/index.ts'
 import { type Cell } from './rows.ts'
 
 /** More rows than this are refused whole: an import is a directory, not a data warehouse load. */
 export const MAX_IMPORT_ROWS = 50_000
+
+/** exceljs costs ~25 MB of RSS and over a second to load: only an import pays for it, not every server boot. */
+let loading: Promise<typeof ExcelJS> | undefined
+const excel = () => (loading ??= import('exceljs').then((m) => m.default))
 
 const notAWorkbook = () => new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, { accepted: ['.xlsx'], reason: 'not an xlsx workbook' })
 
@@ -25,11 +29,12 @@ function plain(value: ExcelJS.CellValue): Cell {
  * everything before anything is written is what makes a broken file leave nothing half-imported.
  */
 export async function readSheetRows(file: string): Promise<Array<{ line: number; cells: Cell[] }>> {
+  const { stream } = await excel()
   const input = fs.createReadStream(file)
   const rows: Array<{ line: number; cells: Cell[] }> = []
   let sheets = 0
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' })
+    const reader = new stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' })
     for await (const sheet of reader) {
       sheets++
       // Every sheet's data has to be consumed for the zip stream to go on, but only the first one is imported.

@@ -1,0 +1,111 @@
+/**
+ * Inbound ingest through the real pipeline: the sandbox driver's API (POST /api/sandbox/:id/messages, admin token)
+ * injects messages for 50 companies x 100 contacts; each goes driver -> message.inbound -> contact, message,
+ * ticket (one transaction), steps, domain events -> realtime `appMessage` to the company's agents, whose real ws
+ * sockets (/api/ws) are open in a client process that also does the injecting. Closed loop: `concurrency`
+ * messages in flight, each done when its frame reached every agent socket of its company.
+ * Figures: messages/s, and event-to-websocket p50/p99 (injection -> frame at the socket, every delivery).
+ * Baseline: the raw transaction (INSERT message + UPDATE ticket) on the same database, same concurrency.
+ * Also (informational) the transport's own ceiling: the same injection with the pipeline left out, each message
+ * answered by one frame to the company's sockets (HTTP request, auth, sandbox driver, event, websocket delivery,
+ * client process), so the pipeline's share of the time per message can be told apart from the rest.
+ *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 1] [--agents 2] [--concurrency 16]
+ */
+import type { FastifyInstance } from 'fastify'
+import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/app.ts'
+import { db, full, option, target } from './lib/env.ts'
+import { record } from './lib/results.ts'
+import { closedLoop, ms, summarize } from './lib/stats.ts'
+import { startClient } from './lib/worker.ts'
+import type { IngestArgs } from './lib/client.ts'
+import type { DomainEvents } from '../core/plugin-api/index.ts'
+
+const COMPANIES = option('companies', 50)
+const CONTACTS = option('contacts', 100)
+const MESSAGES = option('messages', full ? 4 : 1)
+const AGENTS = option('agents', 2)
+const CONCURRENCY = option('concurrency', 16)
+const RAW_MS = option('raw-ms', full ? 15_000 : 5000)
+
+console.log(`ingest: ${COMPANIES} companies x ${CONTACTS} contacts x ${MESSAGES} messages, ${AGENTS} agent sockets per company, ${CONCURRENCY} in flight; ${target()}`)
+
+/** The floor: one transaction per message that inserts it and bumps its ticket, nothing else. */
+async function rawTransactions(app: FastifyInstance): Promise<{ rate: number; p50: number; p99: number }> {
+  const tickets: Array<{ id: number; companyId: number; contactId: number; whatsappId: number }> = await app.knex('tickets').select('id', 'companyId', 'contactId', 'whatsappId')
+  const run = Date.now().toString(36)
+  const result = await closedLoop(async (i) => {
+    const t = tickets[i % tickets.length]
+    const at = new Date()
+    await app.knex.transaction(async (trx) => {
+      await trx('messages').insert({
+        companyId: t.companyId, ticketId: t.id, contactId: t.contactId, whatsappId: t.whatsappId, externalId: `RAW${run}${i}`,
+        body: `raw ${i} olá, gostaria de saber o prazo de entrega`, fromMe: false, read: false, mediaType: 'chat', ack: 0, createdAt: at, updatedAt: at,
+      })
+      await trx('tickets').where({ id: t.id }).update({ lastMessage: `raw ${i}`, lastMessageAt: at, unreadMessages: trx.raw('unread_messages + 1'), updatedAt: at })
+    }, db === 'mysql' ? { isolationLevel: 'read committed' } : undefined)
+  }, { concurrency: CONCURRENCY, durationMs: RAW_MS })
+  if (result.errors) throw result.firstError
+  const s = summarize(result.latencies)
+  return { rate: (s.n / result.elapsedMs) * 1000, p50: s.p50, p99: s.p99 }
+}
+
+/**
+ * The injection without the pipeline: while it runs, `message.inbound` is not handed to the subscribers (the
+ * pipeline) but answered with the one appMessage frame the client waits for.
+ */
+async function transportCeiling(app: FastifyInstance, args: IngestArgs): Promise<IngestResult> {
+  const events = app.events as unknown as { emit(name: string, payload: unknown): void }
+  const emit = events.emit
+  events.emit = function (name, payload) {
+    if (name !== 'message.inbound') return emit.call(this, name, payload)
+    const { companyId, event } = payload as DomainEvents['message.inbound']
+    if (event.kind === 'message') app.realtime.publish({ companyId, topic: 'appMessage', data: { action: 'create', message: { body: event.body } }, audience: {} })
+  }
+  try {
+    return await client.call<IngestResult>('ingest', args)
+  } finally {
+    events.emit = emit
+  }
+}
+
+type IngestResult = { messages: number; elapsedMs: number; rate: number; p50: number; p99: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number }
+
+const bench = await benchApp()
+const { app } = bench
+const client = startClient(new URL('./lib/client.ts', import.meta.url))
+try {
+  const companies: IngestArgs['companies'] = []
+  const sockets: Array<{ url: string; companyId: number }> = []
+  for (let c = 0; c < COMPANIES; c++) {
+    const company = await createBenchCompany(app, c, AGENTS - 1)
+    companies.push({ id: company.id, whatsappId: await sandboxConnection(app, company.id), adminToken: company.admin.token })
+    for (const a of [company.admin, ...company.agents]) sockets.push({ url: wsUrl(bench.base, a.token), companyId: company.id })
+  }
+  await client.call('connect', { sockets })
+  console.log(`${companies.length} companies with a sandbox connection, ${app.realtime.size} agent sockets in the hub`)
+
+  const args: IngestArgs = { base: bench.base, companies, contacts: CONTACTS, messagesPerContact: MESSAGES, concurrency: CONCURRENCY, timeoutMs: 30_000 }
+  const r = await client.call<IngestResult>('ingest', args)
+  await app.events.idle()
+  const [{ n: stored }] = await app.knex('messages').count({ n: '*' })
+  const [{ n: tickets }] = await app.knex('tickets').count({ n: '*' })
+  console.log(`pipeline: ${r.messages} messages in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.rate.toFixed(0)}/s; frame p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms; ${r.deliveries} deliveries, ${r.lost} lost, ${r.errors} errors, ${r.crossCompany} to another company; ${stored} messages and ${tickets} tickets stored`)
+  if (r.firstError) console.log(`first error: ${r.firstError}`)
+  const ceiling = await transportCeiling(app, args)
+  console.log(`transport ceiling (no pipeline, one frame per message): ${ceiling.rate.toFixed(0)}/s, p50 ${ms(ceiling.p50)} ms, p99 ${ms(ceiling.p99)} ms; ${ceiling.lost} lost, ${ceiling.errors} errors`)
+  await client.call('disconnect')
+
+  const raw = await rawTransactions(app)
+  console.log(`raw transaction: ${raw.rate.toFixed(0)}/s, p50 ${ms(raw.p50)} ms, p99 ${ms(raw.p99)} ms`)
+  const size = `${COMPANIES} companies x ${CONTACTS} contacts x ${MESSAGES} messages, ${AGENTS} sockets/company, ${CONCURRENCY} in flight`
+  record({
+    'ingest.rate': { value: r.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', target: { min: 0.5, of: 'ratio' }, size },
+    'ingest.p50': { value: r.p50, unit: 'ms', baseline: raw.p50, baselineOf: 'raw transaction latency', size },
+    'ingest.p99': { value: r.p99, unit: 'ms', baseline: raw.p99, baselineOf: 'raw transaction latency', target: { max: 250 }, size },
+    'ingest.ceiling': { value: ceiling.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size },
+    'ingest.lost': { value: r.lost + r.errors + r.crossCompany, unit: 'messages', baseline: null, baselineOf: 'none', target: { max: 0, text: '0 lost, failed or misdelivered' }, size },
+  })
+} finally {
+  await client.close()
+  await bench.close()
+}

@@ -1,0 +1,231 @@
+/**
+ * The benchmarks' client side, run in a separate process (the machine's other core): an HTTP load
+ * generator over keep-alive sockets, a fleet of websocket agents, and the ingest driver that injects sandbox
+ * messages and times their frames at the agents' sockets.
+ */
+import http from 'node:http'
+import { WebSocket } from 'ws'
+import { serveClient } from './worker.ts'
+import { closedLoop, now, summarize } from './stats.ts'
+
+export interface HttpRequestSpec {
+  method?: 'GET' | 'POST'
+  path: string
+  headers?: Record<string, string>
+  body?: unknown
+}
+
+export interface HttpLoadArgs {
+  base: string
+  requests: HttpRequestSpec[]
+  concurrency: number
+  durationMs?: number
+  count?: number
+}
+
+export interface HttpLoadResult {
+  count: number
+  errors: number
+  firstError?: string
+  elapsedMs: number
+  rate: number
+  p50: number
+  p99: number
+  mean: number
+}
+
+let agent: http.Agent | undefined
+
+function request(base: URL, spec: HttpRequestSpec): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
+    const req = http.request({
+      host: base.hostname, port: base.port, path: spec.path, method: spec.method ?? 'GET', agent,
+      headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...spec.headers },
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+async function checked(base: URL, spec: HttpRequestSpec): Promise<string> {
+  const res = await request(base, spec)
+  if (res.status >= 300) throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${res.status} ${res.body.slice(0, 200)}`)
+  return res.body
+}
+
+async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
+  agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
+  const base = new URL(args.base)
+  const { latencies, elapsedMs, errors, firstError } = await closedLoop(
+    (i) => checked(base, args.requests[i % args.requests.length]),
+    { concurrency: args.concurrency, durationMs: args.durationMs, count: args.count },
+  )
+  agent.destroy()
+  const s = summarize(latencies)
+  return { count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99, mean: s.mean }
+}
+
+// ---- websocket fleet ----
+
+interface FleetSocket {
+  ws: WebSocket
+  companyId: number
+}
+type FrameHook = (socket: number, companyId: number, frame: { event?: string; data?: any; type?: string }, t: number) => void
+
+const fleet: FleetSocket[] = []
+let hook: FrameHook | undefined
+/** Frames of a company-scoped event that reached a socket of another company, over the fleet's life. */
+let crossCompany = 0
+
+function open(url: string, companyId: number, ping: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url)
+    const index = fleet.length
+    fleet.push({ ws, companyId })
+    let ready = false
+    ws.on('message', (raw: Buffer) => {
+      const t = now()
+      const frame = JSON.parse(raw.toString('utf8'))
+      if (!ready) {
+        if (frame.type === 'pong') {
+          ready = true
+          return resolve()
+        }
+        if (frame.type === 'error') return reject(new Error(`socket refused: ${frame.error}`))
+      }
+      if (typeof frame.event === 'string') {
+        const m = /^company-(\d+)-/.exec(frame.event)
+        if (m && Number(m[1]) !== companyId) crossCompany++
+      }
+      hook?.(index, companyId, frame, t)
+    })
+    ws.once('error', reject)
+    ws.once('open', () => {
+      // The server answers a ping once it has checked the token: by then the socket is in the hub.
+      if (ping) ws.send(JSON.stringify({ type: 'ping' }))
+      else {
+        ready = true
+        resolve()
+      }
+    })
+  })
+}
+
+async function connect(args: { sockets: Array<{ url: string; companyId: number }>; parallel?: number; ping?: boolean }): Promise<{ open: number }> {
+  let next = 0
+  await Promise.all(Array.from({ length: args.parallel ?? 50 }, async () => {
+    while (next < args.sockets.length) {
+      const s = args.sockets[next++]
+      await open(s.url, s.companyId, args.ping !== false)
+    }
+  }))
+  return { open: fleet.filter((s) => s.ws.readyState === WebSocket.OPEN).length }
+}
+
+async function disconnect(): Promise<void> {
+  const closing = fleet.map((s) => new Promise((r) => {
+    if (s.ws.readyState === WebSocket.CLOSED) return r(undefined)
+    s.ws.once('close', r)
+    s.ws.close()
+  }))
+  await Promise.all(closing)
+  fleet.length = 0
+}
+
+// ---- fan-out rounds: count deliveries of one burst of events ----
+
+let round: { expected: number; count: number; first: number; last: number; done: () => void; finished: Promise<void> } | undefined
+
+function arm(args: { expected: number }): void {
+  let done!: () => void
+  const finished = new Promise<void>((r) => (done = r))
+  round = { expected: args.expected, count: 0, first: Infinity, last: 0, done, finished }
+  hook = (_s, _c, frame, t) => {
+    if (!round || !frame.event) return
+    round.count++
+    round.first = Math.min(round.first, t)
+    round.last = Math.max(round.last, t)
+    if (round.count === round.expected) round.done()
+  }
+}
+
+async function waitRound(args: { timeoutMs: number }): Promise<{ count: number; first: number; last: number; crossCompany: number }> {
+  const r = round!
+  await Promise.race([r.finished, new Promise((res) => setTimeout(res, args.timeoutMs))])
+  // A few more ms: frames beyond the expected count (duplicates, strays) would show up here.
+  await new Promise((res) => setTimeout(res, 20))
+  return { count: r.count, first: r.first, last: r.last, crossCompany }
+}
+
+// ---- ingest: inject through the sandbox API, time the appMessage frame at every agent socket of the company ----
+
+export interface IngestCompany {
+  id: number
+  whatsappId: number
+  adminToken: string
+}
+
+export interface IngestArgs {
+  base: string
+  companies: IngestCompany[]
+  contacts: number
+  messagesPerContact: number
+  concurrency: number
+  timeoutMs: number
+}
+
+async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: number; rate: number; p50: number; p99: number; mean: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number }> {
+  agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
+  const base = new URL(args.base)
+  const socketsOf = new Map<number, number>()
+  for (const s of fleet) socketsOf.set(s.companyId, (socketsOf.get(s.companyId) ?? 0) + 1)
+  // Message order: every company's contact k, message m; companies interleaved so load spreads over them.
+  const plan: Array<{ company: IngestCompany; contact: number; m: number }> = []
+  for (let m = 0; m < args.messagesPerContact; m++) {
+    for (let k = 0; k < args.contacts; k++) for (const company of args.companies) plan.push({ company, contact: k, m })
+  }
+  const pending = new Map<string, { t0: number; left: number; done: () => void }>()
+  const latencies: number[] = []
+  hook = (_s, _c, frame, t) => {
+    if (!frame.event?.endsWith('-appMessage') || frame.data?.action !== 'create') return
+    const p = pending.get(frame.data.message?.body)
+    if (!p) return
+    latencies.push(t - p.t0)
+    if (--p.left === 0) p.done()
+  }
+  let lost = 0
+  const run = Date.now().toString(36)
+  const result = await closedLoop(async (i) => {
+    const { company, contact, m } = plan[i]
+    const body = `bench ${run} ${i} olá, gostaria de saber o prazo de entrega do pedido ${contact}-${m}`
+    const number = `55${String(10 + (company.id % 90))}9${String(contact).padStart(8, '0')}`
+    let done!: () => void
+    const delivered = new Promise<void>((r) => (done = r))
+    const t0 = now()
+    pending.set(body, { t0, left: socketsOf.get(company.id) ?? 0, done })
+    if (!socketsOf.get(company.id)) done()
+    await checked(base, {
+      method: 'POST', path: `/api/sandbox/${company.whatsappId}/messages`, headers: { authorization: `Bearer ${company.adminToken}` },
+      body: { from: number, name: `Cliente ${contact}`, body },
+    })
+    const timer = new Promise<boolean>((r) => setTimeout(() => r(false), args.timeoutMs))
+    if (!(await Promise.race([delivered.then(() => true), timer]))) lost++
+    pending.delete(body)
+  }, { concurrency: args.concurrency, count: plan.length })
+  hook = undefined
+  agent.destroy()
+  const s = summarize(latencies)
+  return {
+    messages: plan.length, elapsedMs: result.elapsedMs, rate: (plan.length / result.elapsedMs) * 1000, p50: s.p50, p99: s.p99, mean: s.mean, max: s.max,
+    deliveries: s.n, lost, errors: result.errors, firstError: result.firstError ? String(result.firstError) : undefined, crossCompany,
+  }
+}
+
+serveClient({ httpLoad, connect, disconnect, arm, waitRound, ingest, ping: () => 'pong', memory: () => process.memoryUsage() })

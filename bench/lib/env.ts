@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import knexFactory, { type Knex } from 'knex'
+
+/** Which database the benchmarks run on: MariaDB/MySQL when a URL is given, the embedded SQLite otherwise. */
+export type Db = 'sqlite' | 'mysql'
+
+/** A MySQL/MariaDB server to create throwaway databases on (BENCH_DATABASE_URL first, then the tests' one). */
+export const databaseBase = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
+export const redisUrl = process.env.REDIS_URL || undefined
+export const db: Db = databaseBase ? 'mysql' : 'sqlite'
+
+/** One line saying what this run measures on, printed by every benchmark. */
+export function target(): string {
+  const where = databaseBase ? `mysql (${new URL(databaseBase).host})` : 'sqlite (embedded file)'
+  const jobs = redisUrl ? `redis (${new URL(redisUrl).host})` : 'in-process jobs/realtime'
+  return `${where} + ${jobs}; node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`
+}
+
+const adminOf = (url: URL): Knex => knexFactory({
+  client: 'mysql2',
+  connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
+})
+
+export interface BenchDatabase {
+  /** mysql URL of the fresh database; undefined on SQLite (the file lives in dataDir). */
+  url?: string
+  dataDir: string
+  drop(): Promise<void>
+}
+
+/** A fresh, empty database and data dir for one benchmark run, dropped afterwards. */
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-bench-'))
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  if (!databaseBase) return { dataDir, drop: async () => removeDir() }
+  const url = new URL(databaseBase)
+  const name = `zb_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
+  const admin = adminOf(url)
+  await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+  await admin.destroy()
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      const k = adminOf(url)
+      await k.raw(`DROP DATABASE IF EXISTS \`${name}\``)
+      await k.destroy()
+      removeDir()
+    },
+  }
+}
+
+/** `--name value` / `--name=value` / `--flag` from argv, then the BENCH_<NAME> environment variable, then the default. */
+export function option(name: string, fallback: number): number {
+  const raw = rawOption(name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number (got ${raw})`)
+  return n
+}
+
+export function flag(name: string): boolean {
+  const raw = rawOption(name)
+  return raw !== undefined && raw !== 'false' && raw !== '0'
+}
+
+function rawOption(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}`) return args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[i + 1] : 'true'
+    if (args[i].startsWith(`--${name}=`)) return args[i].slice(name.length + 3)
+  }
+  return process.env[`BENCH_${name.toUpperCase().replace(/-/g, '_')}`]
+}
+
+/** `--full` (or BENCH_FULL=1): the issue's full sizes instead of the quick defaults. */
+export const full = flag('full')

@@ -1,0 +1,18 @@
+/**
+ * What plugin authors use in their tests: the real app on a fresh database, fixtures, and the conformance kit
+ * (see docs/plugins.md). Import as `@zapdesk/plugin-api/testing`.
+ */
+export { build } from '../testing/build.ts'
+export { createCompanyWithUsers, createUser, createSuper, type TestUser, type TestCompany } from '../testing/fixtures.ts'
+export { checkPluginConformance, type ConformanceOptions, type ConformanceReport } from '../testing/conformance.ts'
+export { checkWebTranslations } from '../testing/web-translations.ts'
+export { checkTenantIsolation } from '../testing/tenancy.ts'
+export { checkHostileInput } from '../testing/hostile-input.ts'
+export { connect, type TestSocket } from '../realtime/ws-test-client.ts'
+
+import { NO_PLUGINS_DIR } from '../testing/fixtures/third-party/paths.ts'
+
+/** build() options that load the core plus only this plugin (a package folder or entry file), like a fresh install. */
+export function onlyPlugin(plugin: string): { pluginsDir: string; config: { plugins: string[] } } {
+  return { pluginsDir: NO_PLUGINS_DIR, config: { plugins: [plugin] } }
+}

@@ -1,0 +1,44 @@
+import t from 'tap'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { checkPluginConformance } from './conformance.ts'
+import { checkWebTranslations } from './web-translations.ts'
+import { HELLO_PLUGIN } from './fixtures/third-party/paths.ts'
+import { PLUGINS_DIR } from '../loader/discover.ts'
+import type { WebModule } from '../plugin-api/types.ts'
+
+t.test('the kit passes a conforming third-party plugin and reports its figures', async (t) => {
+  const report = await checkPluginConformance(t, { plugin: HELLO_PLUGIN })
+  t.equal(report.name, 'hello')
+  t.ok(report.routes >= 2, `${report.routes} routes checked`)
+  t.ok(report.isolationAttempts > 0, 'cross-tenant attempts were made')
+  t.equal(report.isolationSuccesses, 0)
+  t.ok(report.hostileInputs > 0, 'hostile inputs were tried')
+  t.equal(report.serverErrors, 0)
+})
+
+t.test('every bundled web module has its keys in pt, en and es', async (t) => {
+  for (const name of fs.readdirSync(PLUGINS_DIR)) {
+    const web = path.join(PLUGINS_DIR, name, 'web/index.ts')
+    if (!fs.existsSync(web)) continue
+    const module = (await import(pathToFileURL(web).href)).default as WebModule
+    t.strictSame(await checkWebTranslations(module, path.dirname(web)), [], `${name}: complete`)
+  }
+})
+
+t.test('a key missing in one language, or used but never defined, is reported', async (t) => {
+  const dir = t.testdir({ 'Page.tsx': "const { t } = useTranslation('gadget')\nt('title'); t('gadget:subtitle'); t('common:save')\n" })
+  const module: WebModule = {
+    name: 'gadget',
+    routes: [],
+    translations: {
+      pt: async () => ({ default: { title: 'Título', extra: { deep: 'x' } } }),
+      en: async () => ({ default: { title: 'Title' } }),
+      es: async () => ({ default: { title: 'Título', extra: { deep: 'x' } } }),
+    },
+  }
+  t.strictSame(await checkWebTranslations(module, dir), [
+    'pt: gadget:subtitle', 'en: gadget:extra.deep', 'en: gadget:subtitle', 'es: gadget:subtitle',
+  ])
+})

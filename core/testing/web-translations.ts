@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { WebModule } from '../plugin-api/types.ts'
+
+const LANGUAGES = ['pt', 'en', 'es'] as const
+/** `t('key')`, `t("ns:key")`, `labelKey: 'ns:key'`: literal keys only (computed keys cannot be checked statically). */
+const DEFAULT_NS = /useTranslation\(\s*\[?\s*['"]([\w-]+)['"]/
+const KEY_USE = /(?:\bt\(\s*|labelKey:\s*)['"]([\w.:-]+)['"]/g
+
+function flatten(value: unknown, prefix = '', out = new Set<string>()): Set<string> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
+  } else if (prefix) {
+    // i18next plural forms (key_one, key_other) answer to the bare key.
+    out.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ''))
+  }
+  return out
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name)
+    if (entry.isDirectory() && entry.name !== 'node_modules') out.push(...sourceFiles(p))
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) out.push(p)
+  }
+  return out
+}
+
+/**
+ * Keys a web module lacks: every key present in one language must be in the other two, and every literal key its
+ * sources use in its own namespace must exist. Answers lines like `en: hello:page.title`.
+ */
+export async function checkWebTranslations(module: WebModule, webDir: string): Promise<string[]> {
+  const keys = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lng) => {
+    const loader = module.translations[lng]
+    const bundle = loader ? (await loader()).default : {}
+    return [lng, flatten(bundle)] as const
+  }))) as Record<(typeof LANGUAGES)[number], Set<string>>
+  const wanted = new Set<string>(LANGUAGES.flatMap((l) => [...keys[l]]))
+  const ns = `${module.name}:`
+  for (const file of sourceFiles(webDir)) {
+    const text = fs.readFileSync(file, 'utf8')
+    // Files that call useTranslation('<module>') use its keys unprefixed.
+    const ownDefault = DEFAULT_NS.exec(text)?.[1] === module.name
+    for (const match of text.matchAll(KEY_USE)) {
+      const key = match[1]
+      if (key.startsWith(ns)) wanted.add(key.slice(ns.length))
+      else if (ownDefault && !key.includes(':')) wanted.add(key)
+    }
+  }
+  const missing: string[] = []
+  for (const lng of LANGUAGES) for (const key of [...wanted].sort()) if (!keys[lng].has(key)) missing.push(`${lng}: ${ns}${key}`)
+  return missing
+}

@@ -1,0 +1,43 @@
+import { Callout, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core'
+import { useTranslation } from 'react-i18next'
+import { Field } from '../../../web/src/sdk.ts'
+import { SANDBOX_PROVIDER, type Provider } from './types.ts'
+import type { ConnectionErrors, ConnectionForm } from './connection-form.ts'
+
+interface Props {
+  values: ConnectionForm
+  errors: ConnectionErrors
+  providers: Provider[]
+  isNew: boolean
+  onChange: (patch: Partial<ConnectionForm>) => void
+}
+
+/** Name, connection type (driver), default switch and the messages-API token. */
+export function GeneralFields({ values, errors, providers, isNew, onChange }: Props) {
+  const { t } = useTranslation('connections')
+  // a connection whose driver is not registered (plugin removed) still shows what it has
+  const choices = providers.some((p) => p.provider === values.provider) ? providers : [...providers, { provider: values.provider, label: values.provider }]
+  return (
+    <>
+      <div className="zd-grid-2">
+        <Field label={t('dialog.name')} htmlFor="connection-name" error={errors.name}>
+          <InputGroup id="connection-name" name="name" value={values.name} autoFocus maxLength={60} intent={errors.name ? 'danger' : 'none'} onChange={(e) => onChange({ name: e.target.value })} />
+        </Field>
+        <Field label={t('dialog.provider')} htmlFor="connection-provider" hint={isNew ? undefined : t('dialog.providerHint')}>
+          <HTMLSelect id="connection-provider" name="provider" fill value={values.provider} onChange={(e) => onChange({ provider: e.target.value })}>
+            {choices.map((p) => (
+              <option key={p.provider} value={p.provider}>{p.label}</option>
+            ))}
+          </HTMLSelect>
+        </Field>
+      </div>
+      {values.provider === SANDBOX_PROVIDER && (
+        <Callout intent="warning" icon="lab-test" className="zd-conn-sandbox-hint">{t('dialog.sandboxHint')}</Callout>
+      )}
+      <Switch label={t('dialog.isDefault')} checked={values.isDefault} onChange={(e) => onChange({ isDefault: e.currentTarget.checked })} data-testid="connection-default" />
+      <Field label={t('dialog.token')} htmlFor="connection-token" error={errors.token} hint={t('dialog.tokenHint')}>
+        <InputGroup id="connection-token" name="token" value={values.token} autoComplete="off" intent={errors.token ? 'danger' : 'none'} onChange={(e) => onChange({ token: e.target.value })} />
+      </Field>
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import t from 'tap'
+import { digits, emptyForm, formOf, payloadOf, validateConnection } from './connection-form.ts'
+import type { Connection } from './types.ts'
+
+t.test('connection form: spec defaults and the name rule', async (t) => {
+  const ok = { ...emptyForm(), name: 'Vendas' }
+  t.match(emptyForm(), { provider: 'beta', maxUseBotQueues: '3', expiresTicket: '0', timeUseBotQueues: '0', isDefault: false })
+  t.same(validateConnection(ok), {})
+  t.same(validateConnection({ ...ok, name: '  ' }), { name: 'validation.required' })
+  t.same(validateConnection({ ...ok, name: ' V ' }), { name: 'validation.tooShort' })
+  t.same(validateConnection({ ...ok, name: 'x'.repeat(51) }), { name: 'validation.tooLong' })
+  t.same(validateConnection({ ...ok, maxUseBotQueues: '101' }), { maxUseBotQueues: 'connections:validation.botUses' })
+  t.same(validateConnection({ ...ok, expiresTicket: '1000001' }), { expiresTicket: 'connections:validation.minutes' })
+  t.same(validateConnection({ ...ok, token: 't'.repeat(201) }), { token: 'validation.tooLong' })
+  t.equal(digits('12a3'), '123')
+})
+
+t.test('connection form: payload of the spec\'s POST/PUT /whatsapp', async (t) => {
+  const v = { ...emptyForm(), name: ' Vendas ', queueIds: [3, 3, 4], timeToTransfer: '', maxUseBotQueues: '', promptId: 7 }
+  const body = payloadOf(v, { withPrompt: true })
+  t.match(body, { name: 'Vendas', provider: 'beta', token: null, queueIds: [3, 4], transferQueueId: null, timeToTransfer: null, expiresTicket: 0, maxUseBotQueues: 3, promptId: 7 })
+  t.notOk('promptId' in payloadOf(v, { withPrompt: false }), 'no prompts module: the prompt is left alone')
+  const c = { id: 1, name: 'X', provider: 'sandbox', isDefault: true, token: 'abc', queueIds: [1], transferQueueId: 1, timeToTransfer: 5, expiresTicket: 10, timeUseBotQueues: 2, maxUseBotQueues: 4, promptId: null } as unknown as Connection
+  t.match(formOf(c), { provider: 'sandbox', token: 'abc', timeToTransfer: '5', expiresTicket: '10', maxUseBotQueues: '4', greetingMessage: '' })
+  t.match(payloadOf(formOf(c), { withPrompt: true }), { provider: 'sandbox', token: 'abc', timeToTransfer: 5, promptId: null })
+})

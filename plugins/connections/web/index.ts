@@ -1,0 +1,18 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+/** The Connections page (admins), at the spec's place in the administration menu, with its attention badge. */
+export default defineWebModule({
+  name: 'connections',
+  routes: [{ path: '/connections', lazy: () => import('./ConnectionsPage.tsx'), profiles: ['admin'] }],
+  menu: [
+    {
+      id: 'connections', labelKey: 'connections:menu', icon: 'mobile-phone', to: '/connections', order: 150, adminOnly: true,
+      badge: () => import('./menu-badge.ts'),
+    },
+  ],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { definePlugin } from '../../core/plugin-api/index.ts'
+import routes from './server/routes.ts'
+
+/**
+ * Sample activity of a company for the cross-tenant checks: a marked attendant with finished, rated service cycles,
+ * one now (the `days` filter reaches it) and one on the day the checks' schema samples send as dates (2030-01-31).
+ * Were a dashboard query to forget the company, the other company's answer would show the marked name.
+ */
+async function tenantFixtures(app: FastifyInstance, companyId: number, marker: string): Promise<Record<string, number | string>> {
+  const now = new Date()
+  const earlier = new Date(now.getTime() - 30 * 60_000)
+  const stamp = { createdAt: now, updatedAt: now }
+  const [userId] = await app.knex('users').insert({ companyId, name: `Attendant ${marker}`, email: `dash-${randomUUID()}@example.test`, passwordHash: 'x', profile: 'user', online: true, ...stamp })
+  const number = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  const [contactId] = await app.knex('contacts').insert({ companyId, name: `Lead ${marker}`, nameSearch: `lead ${marker}`.toLowerCase(), number, ...stamp })
+  const [ticketId] = await app.knex('tickets').insert({ companyId, uuid: randomUUID(), status: 'closed', active: null, contactId, userId, lastMessage: `Bye ${marker}`, ...stamp })
+  await app.knex('ticketCycles').insert({ companyId, ticketId, userId, startedAt: earlier, acceptedAt: earlier, finishedAt: now, ...stamp })
+  const sampleDay = new Date('2030-01-31T15:00:00Z')
+  await app.knex('ticketCycles').insert({ companyId, ticketId, userId, startedAt: sampleDay, acceptedAt: sampleDay, finishedAt: sampleDay, ...stamp })
+  await app.knex('ticketRatings').insert({ companyId, ticketId, userId, rate: 3, ...stamp })
+  return {}
+}
+
+/**
+ * The admins' dashboard (spec: / for admins): counters of the company's tickets, service times, new contacts, each
+ * attendant's figures, tickets per attendant and per day. Reads the tickets plugin's tables; writes nothing.
+ */
+export default definePlugin({
+  name: 'dashboard',
+  version: '1.0.0',
+  description: 'Admin dashboard: ticket counters, service and waiting times, attendants, tickets per attendant and per day',
+  dependencies: ['tickets'],
+  migrations: new URL('./migrations/', import.meta.url),
+  routes,
+  tenantFixtures,
+})

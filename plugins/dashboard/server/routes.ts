@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { AppError, errorResponses, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { ChartQuery, DashboardAnswer, DashboardQuery, TicketsDayAnswer, TicketsUsersAnswer } from './schemas.ts'
+import { chartRange, dashboardRange } from './range.ts'
+import { dashboardStats } from './stats.ts'
+import { ticketsPerDay, ticketsPerUser } from './charts.ts'
+import { safeTimezone } from './zone.ts'
+
+/** The company a chart is drawn for: one's own, or any existing one a super user names (the spec's companyId). */
+async function targetCompany(app: FastifyInstance, auth: AuthContext, requested?: number): Promise<{ id: number; timezone: string }> {
+  const id = requested ?? auth.companyId
+  if (id !== auth.companyId && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
+  const row = (await app.knex('companies').where({ id }).first('id', 'timezone')) as { id: number; timezone: string } | undefined
+  if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404)
+  return { id: row.id, timezone: safeTimezone(row.timezone) }
+}
+
+/** Admin-only figures of the caller's company (spec: the dashboard is for admins). */
+export default async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const config = { access: 'admin' as const }
+
+  api.get('/dashboard', {
+    config,
+    schema: {
+      summary: 'Counters and attendants of the company in a range (days, date_from, date_to: at least one)',
+      querystring: DashboardQuery,
+      response: { 200: DashboardAnswer, ...errorResponses },
+    },
+  }, async (request) => {
+    const company = await targetCompany(app, request.auth!)
+    return dashboardStats(app.knex, app.dialect, company.id, dashboardRange(request.query, company.timezone))
+  })
+
+  api.get('/dashboard/ticketsUsers', {
+    config,
+    schema: {
+      summary: 'Tickets per attendant from initialDate to finalDate (yyyy-MM-dd, both included)',
+      querystring: ChartQuery,
+      response: { 200: TicketsUsersAnswer, ...errorResponses },
+    },
+  }, async (request) => {
+    const company = await targetCompany(app, request.auth!, request.query.companyId)
+    return ticketsPerUser(app.knex, company.id, chartRange(request.query, company.timezone))
+  })
+
+  api.get('/dashboard/ticketsDay', {
+    config,
+    schema: {
+      summary: 'Tickets per day from initialDate to finalDate, or per hour (horario) when they are the same day',
+      querystring: ChartQuery,
+      response: { 200: TicketsDayAnswer, ...errorResponses },
+    },
+  }, async (request) => {
+    const company = await targetCompany(app, request.auth!, request.query.companyId)
+    return ticketsPerDay(app.knex, app.dialect, company.id, chartRange(request.query, company.timezone), company.timezone)
+  })
+}

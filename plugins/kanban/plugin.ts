@@ -1,0 +1,21 @@
+import { definePlugin } from '../../core/plugin-api/index.ts'
+import '../tags/public.ts'
+import routes from './server/routes.ts'
+import { setupRealtime } from './server/realtime.ts'
+import { sampleTicket } from './server/sample-ticket.ts'
+
+/** Kanban: the board of pending and open tickets in lanes (one per kanban tag, plus "Em aberto"), moved by tags. */
+export default definePlugin({
+  name: 'kanban',
+  version: '1.0.0',
+  description: 'Kanban board of tickets by kanban tag',
+  dependencies: ['tickets', 'tags'],
+  feature: 'useKanban',
+  routes,
+  topics: { kanban: {} },
+  setup: setupRealtime,
+  async tenantFixtures(app, companyId, marker) {
+    const ticket = await sampleTicket(app, companyId, { name: `Kanban ${marker}`, lastMessage: `Última ${marker}` })
+    return { 'ticket-tags.ticketId': ticket.id }
+  },
+})

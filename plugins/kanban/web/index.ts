@@ -1,0 +1,14 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+/** The kanban board, for every user of a company whose plan (and admin) has useKanban, right after Tickets. */
+export default defineWebModule({
+  name: 'kanban',
+  feature: 'useKanban',
+  routes: [{ path: '/kanban', lazy: () => import('./KanbanPage.tsx') }],
+  menu: [{ id: 'kanban', labelKey: 'kanban:menu', icon: 'column-layout', to: '/kanban', order: 30 }],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})

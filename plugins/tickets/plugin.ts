@@ -1,0 +1,32 @@
+import { definePlugin } from '../../core/plugin-api/index.ts'
+import { TicketsService } from './server/service.ts'
+import { setupPipeline, pipelineJobs } from './server/pipeline/setup.ts'
+import { setupMessages, messagesJobs, messagesRoutes } from './server/messages/setup.ts'
+import { setupTickets, ticketsRoutes, ticketsFixtures } from './server/tickets/setup.ts'
+import './server/types.ts'
+
+/**
+ * Tickets and messages: the inbound pipeline (contact, idempotent message, one active ticket per contact and
+ * connection, ordered steps), the ticket lifecycle, messages in and out, notes, and the realtime frames agents see.
+ */
+export default definePlugin({
+  name: 'tickets',
+  version: '1.0.0',
+  description: 'Tickets, messages, the inbound pipeline and its steps, notes, ratings',
+  dependencies: ['connections', 'contacts', 'queues', 'tags'],
+  migrations: new URL('./migrations/', import.meta.url),
+  async routes(app) {
+    await app.register(ticketsRoutes)
+    await app.register(messagesRoutes)
+  },
+  topics: { ticket: {}, appMessage: {} },
+  jobs: { ...pipelineJobs, ...messagesJobs },
+  permissions: { 'tickets-manager:showall': ['admin'], 'ticket-options:deleteTicket': ['admin'] },
+  setup(app) {
+    app.decorate('tickets', new TicketsService(app))
+    setupMessages(app)
+    setupTickets(app)
+    setupPipeline(app)
+  },
+  tenantFixtures: ticketsFixtures,
+})

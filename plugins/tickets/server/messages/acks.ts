@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * An ack can overtake the write of its message's external id: the channel acknowledges as soon as it has the
+ * message, while the send job is still recording the result. An unknown id is looked up again a few times.
+ */
+const LOOKUPS = 4
+const LOOKUP_PAUSE_MS = 250
+
+/**
+ * Applies one ack to the stored message: only upward (1 sent, 2 delivered, 3 read, 4 played), since acks arrive
+ * out of order and a late "delivered" must not undo a "read". Returns true when the message changed.
+ */
+export async function applyAck(app: FastifyInstance, p: { companyId: number; whatsappId: number; externalId: string; ack: number }): Promise<boolean> {
+  const { companyId, whatsappId, externalId, ack } = p
+  for (let i = 0; i < LOOKUPS; i++) {
+    if (i > 0) await sleep(LOOKUP_PAUSE_MS)
+    const row = (await app.knex('messages').where({ companyId, whatsappId, externalId }).first('id', 'ticketId', 'ack')) as { id: number; ticketId: number; ack: number } | undefined
+    if (!row) continue
+    // The condition repeats in the UPDATE: two acks racing can both pass the read, only a higher one may write.
+    const n = await app.knex('messages').where({ id: row.id }).where('ack', '<', ack).update({ ack, updatedAt: new Date() })
+    if (n === 0) return false
+    app.events.emit('message.updated', { companyId, ticketId: row.ticketId, messageId: row.id })
+    return true
+  }
+  return false
+}
+
+/** Local scope: the ack is emitted once, on the instance running the session; one database write is enough. */
+export function trackAcks(app: FastifyInstance): void {
+  app.events.on('message.ack', async (p) => void (await applyAck(app, p)))
+}

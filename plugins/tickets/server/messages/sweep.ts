@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify'
+
+const SWEEP_EVERY_MS = 60_000
+/** Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait. */
+const QUEUED_GRACE_MS = 2 * 60_000
+/** Longer than any one send (a send carried to another instance times out after 15 s). */
+const SENDING_STALE_MS = 2 * 60_000
+const BATCH = 500
+
+/**
+ * The safety net under the send job, run on every instance every minute:
+ * - a message still queued long after its last attempt lost its job (the in-process queue does not survive a
+ *   restart; Redis may have been down when it was queued): it is queued again (the job id dedups a live job);
+ * - a claim (sending) that never finished means a worker died mid-send: the channel may or may not have the
+ *   message, so it is NOT sent again but marked failed (ERR_SEND_INTERRUPTED) for the agent to check and resend.
+ */
+export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Promise<{ requeued: number; interrupted: number }> {
+  const queued = (await app.knex('messages').where({ sendStatus: 'queued', isDeleted: false })
+    .where('updatedAt', '<', new Date(now - QUEUED_GRACE_MS)).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
+  for (const m of queued) await app.tickets.sender.queueSend(m.companyId, m.id)
+
+  const cutoff = new Date(now - SENDING_STALE_MS)
+  const stale = (await app.knex('messages').where({ sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
+    .limit(BATCH).select('id', 'companyId', 'ticketId')) as Array<{ id: number; companyId: number; ticketId: number }>
+  let interrupted = 0
+  for (const m of stale) {
+    // Conditional: the worker may have finished between the read and this write; then its result stands.
+    const n = await app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
+      .update({ sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED', updatedAt: new Date() })
+    if (n === 0) continue
+    interrupted++
+    app.events.emit('message.updated', { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id })
+  }
+  return { requeued: queued.length, interrupted }
+}
+
+/** Sweeps once when the server is ready (a restart's leftovers), then every minute until it closes. */
+export function startSweep(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  const run = () => (running = sweepOutbound(app).catch((err) => app.log.error({ err }, 'outbound message sweep failed')))
+  app.addHook('onReady', async () => {
+    await run()
+    timer = setInterval(run, SWEEP_EVERY_MS)
+    timer.unref()
+  })
+  // A sweep in progress finishes before the database closes under it.
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}

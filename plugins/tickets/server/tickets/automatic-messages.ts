@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify'
+import { renderTemplate } from '../variables.ts'
+import type { Ticket } from '../models.ts'
+import type { Transition } from './transitions.ts'
+
+/** The connection's automatic texts (the connections plugin's `whatsapps` row). */
+export interface ConnectionTexts {
+  greetingMessage: string | null
+  complationMessage: string | null
+  ratingMessage: string | null
+}
+
+/** The spec's rating scale (core.md section 9), appended to the connection's rating message. */
+export const RATING_OPTIONS = 'Digite de 1 à 3 para qualificar nosso atendimento:\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_'
+
+const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== ''
+
+/**
+ * Whether closing asks the contact for a rating: the company turned userRating on, the connection has a rating
+ * message, someone served the ticket (the rating is theirs) and it is not a group. Decided inside the closing
+ * transaction, since it sets `awaitingRating`.
+ */
+export function asksRating(settings: Record<string, string>, texts: ConnectionTexts | null, ticket: Pick<Ticket, 'userId' | 'isGroup'>): boolean {
+  return settings.userRating === 'enabled' && filled(texts?.ratingMessage) && ticket.userId !== null && !ticket.isGroup
+}
+
+export interface AfterChange {
+  ticket: Ticket
+  transition: Transition
+  settings: Record<string, string>
+  /** 'resolved' (an agent closed it) sends the closing texts; other reasons (expired, ...) close quietly. */
+  reason: string
+}
+
+/**
+ * The texts a committed transition sends to the contact (never to groups, where a bot line reaches everyone):
+ * the greeting on accept, the rating request or the completion message on close, the transfer notice.
+ */
+export async function automaticTexts(app: FastifyInstance, companyId: number, c: AfterChange): Promise<string[]> {
+  const { ticket, transition, settings } = c
+  if (ticket.isGroup) return []
+  const wanted = (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled')
+    || (transition.kind === 'close' && c.reason === 'resolved')
+    || (transition.transferredTo !== null && settings.sendMsgTransfTicket === 'enabled')
+  if (!wanted) return []
+  const [texts, contact, company] = await Promise.all([
+    ticket.whatsappId === null ? undefined : app.knex('whatsapps').where({ companyId, id: ticket.whatsappId }).first('greetingMessage', 'complationMessage', 'ratingMessage') as Promise<ConnectionTexts | undefined>,
+    app.knex('contacts').where({ companyId, id: ticket.contactId }).first('name') as Promise<{ name: string } | undefined>,
+    app.knex('companies').where({ id: companyId }).first('timezone') as Promise<{ timezone: string } | undefined>,
+  ])
+  const render = (text: string) => renderTemplate(text, { contactName: contact?.name ?? '', ticketId: ticket.id, timezone: company?.timezone })
+  const out: string[] = []
+  if (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled' && filled(texts?.greetingMessage)) out.push(render(texts.greetingMessage))
+  if (transition.kind === 'close' && c.reason === 'resolved') {
+    if (ticket.awaitingRating && filled(texts?.ratingMessage)) out.push(`${render(texts.ratingMessage)}\n\n${RATING_OPTIONS}`)
+    else if (filled(texts?.complationMessage)) out.push(render(texts.complationMessage))
+  }
+  if (transition.transferredTo === 'user' && ticket.userId !== null && settings.sendMsgTransfTicket === 'enabled') {
+    const user = await app.knex('users').where({ companyId, id: ticket.userId }).first('name')
+    if (user) out.push(`*Mensagem automática*:\nFoi transferido para o atendente *${user.name}*\naguarde, já vamos te atender!`)
+  } else if (transition.transferredTo === 'queue' && ticket.queueId !== null && settings.sendMsgTransfTicket === 'enabled') {
+    const queue = await app.knex('queues').where({ companyId, id: ticket.queueId }).first('name')
+    if (queue) out.push(`*Mensagem automática*:\nVocê foi transferido para o departamento *${queue.name}*\naguarde, já vamos te atender!`)
+  }
+  return out
+}
+
+/**
+ * Sends a committed transition's texts through the outbound sender (stored, queued, retried; a failure shows on
+ * the message). A failure to enqueue is logged: the ticket already changed and the agent's action stands.
+ */
+export async function sendAutomaticTexts(app: FastifyInstance, companyId: number, c: AfterChange): Promise<void> {
+  try {
+    for (const body of await automaticTexts(app, companyId, c)) await app.tickets.sender.enqueue(companyId, c.ticket.id, { body })
+  } catch (err) {
+    app.log.error({ err, companyId, ticketId: c.ticket.id }, 'automatic ticket message not sent')
+  }
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '../../../../core/plugin-api/index.ts'
+import { Ticket } from '../models.ts'
+import { ticketsMatchingWords } from '../search-words.ts'
+import { isAdmin } from './references.ts'
+import type { ListQuery } from './schemas.ts'
+
+export const PAGE_SIZE = 40
+const DAY_MS = 86_400_000
+const MAX_IDS = 100
+
+type Query = TenantQueryBuilder<Ticket>
+
+/** A JSON-string list of ids ('[1,2]'); anything else is a 400 naming the field, never a database error. */
+export function parseIds(field: string, raw: string | undefined): number[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, [{ field: `querystring/${field}`, message: 'must be a JSON array of ids' }])
+  }
+  const ids = Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v)).map(Number) : []
+  if (!Array.isArray(value) || value.length > MAX_IDS || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2147483647)) {
+    throw new AppError('ERR_VALIDATION', 400, [{ field: `querystring/${field}`, message: `must be a JSON array of at most ${MAX_IDS} ids` }])
+  }
+  return [...new Set(ids)]
+}
+
+/** Lowercase, accent-free, single-spaced: the same key the contacts plugin stores in contacts.name_search. */
+const searchKey = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100)
+
+/**
+ * Contact ids of the company whose name has a word starting with `term`, or whose number starts with its digits:
+ * prefix matches the (company_id, name_search) and (company_id, number) indexes serve (GLOB on SQLite's binary
+ * collation, LIKE on MariaDB), like the contacts plugin's own search.
+ */
+function contactsMatching(app: FastifyInstance, companyId: number, term: string): Knex.QueryBuilder {
+  const glob = (s: string) => s.replace(/[*?[]/g, '[$&]')
+  const like = (s: string) => s.replace(/[!%_]/g, '!$&')
+  const name = searchKey(term)
+  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : ''
+  return app.knex('contacts').select('id').where({ companyId }).where((w) => {
+    if (app.dialect === 'sqlite') {
+      w.whereRaw('?? GLOB ?', ['nameSearch', `${glob(name)}*`]).orWhereRaw('?? GLOB ?', ['nameSearch', `* ${glob(name)}*`])
+      if (digits) w.orWhereRaw('?? GLOB ?', ['number', `${digits}*`])
+    } else {
+      w.whereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `${like(name)}%`]).orWhereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `% ${like(name)}%`])
+      if (digits) w.orWhereRaw("?? LIKE ? ESCAPE '!'", ['number', `${digits}%`])
+    }
+  })
+}
+
+/**
+ * Who sees which tickets in the lists. Without showAll (or without tickets-manager:showall) a user sees the
+ * tickets they hold and the pending tickets of their queues or without a queue; users with allTicket 'enabled'
+ * also every pending ticket (their notifications). With showAll and the permission: everything they may open
+ * (server/visibility.ts: all for admins; for others their tickets, their queues' and those without a queue).
+ */
+function applyVisibility(q: Query, auth: AuthContext, showAll: boolean): void {
+  if (showAll && can(auth, 'tickets-manager:showall')) {
+    if (isAdmin(auth)) return
+    q.where((w) => w.where('tickets.userId', auth.userId).orWhereNull('tickets.queueId').orWhereIn('tickets.queueId', auth.queueIds))
+    return
+  }
+  q.where((w) => {
+    w.where('tickets.userId', auth.userId)
+      .orWhere((p) => p.where('tickets.status', 'pending').where((qq) => qq.whereNull('tickets.queueId').orWhereIn('tickets.queueId', auth.queueIds)))
+    if (auth.allTicket === 'enabled') w.orWhere('tickets.status', 'pending')
+  })
+}
+
+/** A knex subquery inside an objection query: objection's types know only its own builders, the SQL is the same. */
+const subquery = (q: Knex.QueryBuilder) => q as unknown as Parameters<Query['whereIn']>[1]
+
+const dayRange = (day: string): [Date, Date] => {
+  const start = new Date(`${day}T00:00:00.000Z`)
+  return [start, new Date(start.getTime() + DAY_MS)]
+}
+
+/** One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. */
+export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: Ticket[]; hasMore: boolean }> {
+  const companyId = auth.companyId
+  const tags = parseIds('tags', query.tags)
+  const users = parseIds('users', query.users)
+  const queueIds = parseIds('queueIds', query.queueIds)
+  const q = app.bind(Ticket).query().forCompany(companyId)
+  applyVisibility(q, auth, query.showAll === true)
+  if (query.status) q.where('tickets.status', query.status)
+  if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
+  // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.
+  if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
+  if (users) q.whereIn('tickets.userId', users)
+  // Every given tag must be on the ticket.
+  for (const tagId of tags ?? []) q.whereIn('tickets.id', subquery(app.knex('ticketTags').select('ticketId').where({ companyId, tagId })))
+  if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
+  if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
+  const term = query.searchParam?.trim() ?? ''
+  if (term) {
+    const byWords = ticketsMatchingWords(app.knex, companyId, term)
+    q.where((w) => {
+      w.whereIn('tickets.contactId', subquery(contactsMatching(app, companyId, term)))
+      if (byWords) w.orWhereIn('tickets.id', subquery(byWords))
+    })
+  }
+  const page = query.pageNumber ?? 1
+  const rows = await q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
+  return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
+}

@@ -1,0 +1,75 @@
+import t from 'tap'
+import { build } from '../../../../core/testing/build.ts'
+import { createCompanyWithUsers, createUser } from '../../../../core/testing/fixtures.ts'
+import { connect, type Frame, type TestSocket } from '../../../../core/realtime/ws-test-client.ts'
+import { call, createWorld, linkQueues } from './test-helpers.ts'
+
+/** Frames of a socket about one ticket (ticket or appMessage topic), after everything sent so far has arrived. */
+async function aboutTicket(s: TestSocket, ticketId: number): Promise<Frame[]> {
+  await s.sync()
+  return s.frames.filter((f) => f.event && (f.data?.ticketId === ticketId || (f.data?.ticket as { id?: number } | undefined)?.id === ticketId))
+}
+
+const actions = (frames: Frame[]) => frames.map((f) => `${f.event!.replace(/^company-\d+-/, '')}:${f.data!.action}`)
+
+t.test('ticket and appMessage frames reach only the sockets that may see the ticket', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  const stranger = await createCompanyWithUsers(app)
+  const notified = await createUser(app, w.c.id, { name: 'Notificada', allTicket: 'enabled' })
+  await linkQueues(app, w.c.id, notified.id, [w.support])
+  const [admin, agent, other, bell, outsider] = await Promise.all([w.c.admin, w.agent, w.other, notified, stranger.admin].map((u) => connect(app, u.token, t)))
+
+  const ticket = await app.tickets.lifecycle.create(w.c.id, { contactId: w.contactId, queueId: w.sales, status: 'pending' })
+  const created = await agent.next((f) => f.event === `company-${w.c.id}-ticket` && f.data?.action === 'update')
+  t.match(created.data, { action: 'update', ticket: { id: ticket.id, status: 'pending', queueId: w.sales, contact: { name: 'João Silva' } } })
+  t.same(actions(await aboutTicket(admin, ticket.id)), ['ticket:update'], 'admins see every ticket')
+  t.same(actions(await aboutTicket(bell, ticket.id)), ['ticket:update'], 'allTicket: pending tickets of any queue, once')
+  t.same(await aboutTicket(other, ticket.id), [], 'an agent of another queue hears nothing')
+  t.same(await aboutTicket(outsider, ticket.id), [], 'another company hears nothing')
+
+  await app.tickets.sender.enqueue(w.c.id, ticket.id, { body: 'Olá!' })
+  const message = await agent.next((f) => f.event === `company-${w.c.id}-appMessage`)
+  t.match(message.data, { action: 'create', message: { ticketId: ticket.id, body: 'Olá!', fromMe: true }, ticket: { id: ticket.id }, contact: { id: w.contactId, name: 'João Silva' } })
+  app.events.emit('ticket.unreadChanged', { companyId: w.c.id, ticketId: ticket.id, unreadMessages: 2 })
+  t.same((await agent.next((f) => f.data?.action === 'updateUnread')).data, { action: 'updateUnread', ticketId: ticket.id })
+  await app.events.idle()
+  for (const s of [other, outsider]) t.same(await aboutTicket(s, ticket.id), [], 'still nothing for those who may not see it')
+
+  // Accepted by the agent: the allTicket user's notification list must drop it, so it hears of it once more.
+  await call(app, 'PUT', `/tickets/${ticket.id}`, w.agent.headers, { status: 'open' })
+  await app.events.idle()
+  t.same(actions(await aboutTicket(bell, ticket.id)).filter((a) => a === 'ticket:update').length, 3, 'pending then accepted: the notification hears of the change')
+  const bellBefore = (await aboutTicket(bell, ticket.id)).length
+
+  // Transferred to support: both queues hear of it (the sales list drops it, the support list shows it).
+  await call(app, 'PUT', `/tickets/${ticket.id}`, w.agent.headers, { queueId: w.support, userId: null, status: 'pending' })
+  const moved = await other.next((f) => f.event === `company-${w.c.id}-ticket`)
+  t.match(moved.data, { action: 'update', ticket: { queueId: w.support, status: 'pending', userId: null } })
+  t.match((await agent.next((f) => (f.data?.ticket as { queueId?: number } | undefined)?.queueId === w.support)).data, { action: 'update' }, 'the previous queue hears of the transfer')
+  await app.events.idle()
+  t.equal((await aboutTicket(bell, ticket.id)).length, bellBefore + 1, 'the support agent gets it once, not once per audience')
+
+  t.equal((await call(app, 'DELETE', `/tickets/${ticket.id}`, w.c.admin.headers)).statusCode, 204)
+  t.same((await other.next((f) => f.data?.action === 'delete')).data, { action: 'delete', ticketId: ticket.id })
+  await app.events.idle()
+  t.same(actions(await aboutTicket(agent, ticket.id)).filter((a) => a === 'ticket:delete'), [], 'sales no longer holds it: no delete for its agent')
+  t.same(await aboutTicket(outsider, ticket.id), [], 'another company never heard a thing')
+})
+
+t.test('chatBox room: joinable only for a ticket of one\'s company that one may open', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  const stranger = await createCompanyWithUsers(app)
+  const ticket = await app.tickets.lifecycle.create(w.c.id, { contactId: w.contactId, queueId: w.sales, userId: w.agent.id })
+  const join = async (token: string, ticketId: unknown) => {
+    const s = await connect(app, token, t)
+    s.send({ type: 'joinChatBox', ticketId })
+    return s.next((f) => f.type === 'joined' || f.type === 'error')
+  }
+  t.match(await join(w.agent.token, ticket.id), { type: 'joined', room: `chatBox:${ticket.id}` })
+  t.match(await join(w.c.admin.token, String(ticket.id)), { type: 'joined' })
+  t.match(await join(w.other.token, ticket.id), { type: 'error', error: 'ERR_NO_PERMISSION' }, 'an agent of another queue')
+  t.match(await join(stranger.admin.token, ticket.id), { type: 'error', error: 'ERR_NO_PERMISSION' }, 'another company')
+  for (const bad of ['abc', -1, 99999999999, '1 OR 1=1']) t.match(await join(w.c.admin.token, bad), { type: 'error', error: 'ERR_NO_PERMISSION' }, `arg ${bad}`)
+})

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify'
+import type { AuthContext, RealtimeAudience } from '../../../../core/plugin-api/index.ts'
+import { Ticket } from '../models.ts'
+import { canSeeTicket, ticketAudience, type TicketScope } from '../visibility.ts'
+import { loadMessageJson } from '../messages/serialize.ts'
+import { loadTicketJson } from './serialize.ts'
+import { frameData, frameKey } from './frame-data.ts'
+
+type Scope = TicketScope & { status: string }
+
+/**
+ * Both audiences in one: after a transfer the ticket's old queue (and old agent) must hear of it too, so a list that
+ * has to drop the ticket does. One publish, so a socket in both audiences gets the frame once.
+ */
+export function unionAudience(a: TicketScope, b: TicketScope): RealtimeAudience {
+  const [x, y] = [ticketAudience(a), ticketAudience(b)]
+  // No queue filter on either side means the whole company already.
+  if (!x.queueIds || !y.queueIds) return {}
+  const users = [...new Set([...(x.queueBypassUserIds ?? []), ...(y.queueBypassUserIds ?? [])])]
+  return { queueIds: [...new Set([...x.queueIds, ...y.queueIds])], ...(users.length ? { queueBypassUserIds: users } : {}) }
+}
+
+/**
+ * Users with allTicket 'enabled' list every pending ticket (their notifications) but are outside the queue
+ * audience of the ones not in their queues: they get those frames by user id. Agents already in the audience are
+ * left out so nobody receives a frame twice.
+ */
+async function notificationUsers(app: FastifyInstance, companyId: number, scopes: Scope[]): Promise<number[]> {
+  if (!scopes.some((s) => s.status === 'pending') || scopes.some((s) => s.queueId === null)) return []
+  const queueIds = [...new Set(scopes.map((s) => s.queueId!))].sort((a, b) => a - b)
+  const held = scopes.map((s) => s.userId).filter((id): id is number => id !== null)
+  // The frames of one change (ticket, appMessage, updateUnread) ask the same question: one read per tick.
+  const users = await frameData(app).notificationUsers.getOrLoad(`${companyId}:${queueIds.join(',')}`, async () => {
+    const rows: Array<{ id: number }> = await app.knex('users').where({ companyId, allTicket: 'enabled', profile: 'user', super: false })
+      .whereNotIn('id', app.knex('userQueues').select('userId').where({ companyId }).whereIn('queueId', queueIds))
+      .select('id')
+    return rows.map((r) => Number(r.id))
+  })
+  return users.filter((id) => !held.includes(id))
+}
+
+async function publish(app: FastifyInstance, companyId: number, topic: 'ticket' | 'appMessage', data: unknown, now: Scope, before: Scope = now): Promise<void> {
+  app.realtime.publish({ companyId, topic, data, audience: unionAudience(now, before) })
+  const extra = await notificationUsers(app, companyId, [now, before])
+  if (extra.length) app.realtime.publish({ companyId, topic, data, audience: { userIds: extra } })
+}
+
+/** The old values of the fields that decide the audience, from a ticket.updated `previous`. */
+function previousScope(now: Scope, previous: Record<string, unknown> | undefined): Scope {
+  const pick = <K extends keyof Scope>(k: K) => (previous && k in previous ? previous[k] as Scope[K] : now[k])
+  return { queueId: pick('queueId'), userId: pick('userId'), status: pick('status') }
+}
+
+/**
+ * The `ticket` and `appMessage` frames, published from the domain events only, whoever changed the ticket (agents,
+ * pipeline, bots, sweeps), to the sockets that may see it (server/visibility.ts). Subscribed locally: the hub
+ * carries each frame to the other instances itself.
+ */
+export function setupTicketsRealtime(app: FastifyInstance): void {
+  const frames = frameData(app)
+  // The events of one change share one read of the ticket (and take what the emitter offered): see frame-data.ts.
+  const ticketJson = (companyId: number, ticketId: number) =>
+    frames.tickets.getOrLoad(frameKey(companyId, ticketId), () => loadTicketJson(app, companyId, ticketId))
+  const messageJson = (companyId: number, messageId: number) =>
+    frames.messages.getOrLoad(frameKey(companyId, messageId), () => loadMessageJson(app, companyId, messageId))
+
+  const onTicket = async ({ companyId, ticketId, previous }: { companyId: number; ticketId: number; previous?: Record<string, unknown> }) => {
+    const ticket = await ticketJson(companyId, ticketId)
+    if (!ticket) return
+    await publish(app, companyId, 'ticket', { action: 'update', ticket }, ticket, previousScope(ticket, previous))
+  }
+  app.events.on('ticket.created', onTicket)
+  app.events.on('ticket.updated', onTicket)
+  app.events.on('ticket.unreadChanged', async ({ companyId, ticketId }) => {
+    // With the ticket's JSON at hand this tick (a stored message), its scope; alone (a ticket read), the three columns.
+    const shared = frames.tickets.get(frameKey(companyId, ticketId))
+    const ticket = shared
+      ? await shared
+      : await app.knex('tickets').where({ companyId, id: ticketId }).first('queueId', 'userId', 'status') as Scope | undefined
+    if (ticket) await publish(app, companyId, 'ticket', { action: 'updateUnread', ticketId }, { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status })
+  })
+  app.events.on('ticket.deleted', ({ companyId, ticketId, queueId, userId, status }) =>
+    publish(app, companyId, 'ticket', { action: 'delete', ticketId }, { queueId, userId, status }))
+
+  const onMessage = (action: 'create' | 'update') => async ({ companyId, ticketId, messageId }: { companyId: number; ticketId: number; messageId: number }) => {
+    const [message, ticket] = await Promise.all([messageJson(companyId, messageId), ticketJson(companyId, ticketId)])
+    if (!message || !ticket) return
+    await publish(app, companyId, 'appMessage', { action, message, ticket, contact: ticket.contact }, ticket)
+  }
+  app.events.on('message.created', onMessage('create'))
+  app.events.on('message.updated', onMessage('update'))
+
+  // 'tickets' and 'notification' are the core's rooms; chatBox needs the database, so it is registered here.
+  app.realtime.registerRoom('chatBox', (auth, arg) => mayJoinChatBox(app, auth, arg))
+}
+
+/** chatBox:<ticketId>: only a ticket of the caller's company that the caller may open. */
+export async function mayJoinChatBox(app: FastifyInstance, auth: AuthContext, arg: string | undefined): Promise<boolean> {
+  if (!arg || !/^\d{1,10}$/.test(arg) || Number(arg) > 2147483647) return false
+  const ticket = await app.bind(Ticket).query().forCompany(auth.companyId).findById(Number(arg))
+  return ticket !== undefined && canSeeTicket(auth, ticket)
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import ticketRoutes from './ticket-routes.ts'
+import noteRoutes from './note-routes.ts'
+import { TicketLifecycle } from './lifecycle.ts'
+import { setupTicketsRealtime } from './realtime.ts'
+import { registerTagHooks } from './tag-hooks.ts'
+
+export { ticketsFixtures } from './fixtures.ts'
+
+/** The ticket API's routes (registered under /api by the loader). */
+export async function ticketsRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(ticketRoutes)
+  await app.register(noteRoutes)
+}
+
+/**
+ * `app.tickets.lifecycle`, the realtime frames and the chatBox room (registered here, not in the manifest: its
+ * authorizer reads the ticket, and a manifest authorizer gets no app), and the tags plugin's ticket check.
+ */
+export function setupTickets(app: FastifyInstance): void {
+  app.tickets.lifecycle = new TicketLifecycle(app)
+  setupTicketsRealtime(app)
+  registerTagHooks(app)
+}

@@ -1,0 +1,27 @@
+import type { AuthContext, RealtimeAudience } from '../../../core/plugin-api/index.ts'
+
+/** The fields of a ticket that decide who may see it. */
+export interface TicketScope {
+  queueId: number | null
+  userId: number | null
+}
+
+const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
+
+/**
+ * Who may open a ticket (GET /tickets/:id, its messages, notes, realtime frames): admins see every ticket of their
+ * company; an agent sees the tickets assigned to them, the tickets of their queues and tickets with no queue yet
+ * ('SEM FILA', still in the bot or never routed). The company check is the caller's job (queries run forCompany).
+ */
+export function canSeeTicket(auth: AuthContext, ticket: TicketScope): boolean {
+  if (isAdmin(auth)) return true
+  if (ticket.userId === auth.userId) return true
+  if (ticket.queueId === null) return true
+  return auth.queueIds.includes(ticket.queueId)
+}
+
+/** The realtime audience matching canSeeTicket, so a socket gets a ticket's frames only if it may open the ticket. */
+export function ticketAudience(ticket: TicketScope): RealtimeAudience {
+  if (ticket.queueId === null) return {}
+  return { queueIds: [ticket.queueId], ...(ticket.userId !== null ? { queueBypassUserIds: [ticket.userId] } : {}) }
+}

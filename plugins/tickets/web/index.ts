@@ -1,0 +1,13 @@
+import { defineWebModule } from '../../../core/plugin-api/index.ts'
+
+/** The tickets screen (list + conversation) at the spec's second place in the side menu, for every user. */
+export default defineWebModule({
+  name: 'tickets',
+  routes: [{ path: '/tickets/:ticketId?', lazy: () => import('./TicketsPage.tsx') }],
+  menu: [{ id: 'tickets', labelKey: 'tickets:menu', icon: 'chat', to: '/tickets', order: 20 }],
+  translations: {
+    pt: () => import('./locales/pt.json'),
+    en: () => import('./locales/en.json'),
+    es: () => import('./locales/es.json'),
+  },
+})
