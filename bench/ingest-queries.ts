@@ -1,7 +1,7 @@
 /**
- * Queries per inbound message: the same injection as bench/ingest.ts (sandbox API, real pipeline, agent sockets
- * open), one company at a time, counting knex 'query' events from the request until every handler it started is
- * done. Prints the count for a contact's first message and for a known contact's next ones, and the statements.
+ * Queries per inbound message: the same injection as bench/ingest.ts (the sandbox driver's `inject` command, real
+ * pipeline, agent sockets open; `--http`: through the sandbox admin API, auth queries included), one company at a
+ * time, counting knex 'query' events from the injection until every handler it started is done. Prints the count for a contact's first message and for a known contact's next ones, and the statements.
  *   node --import tsx bench/ingest-queries.ts [--messages 20] [--agents 2] [--verbose]
  */
 import { WebSocket } from 'ws'
@@ -12,7 +12,7 @@ const MESSAGES = option('messages', 20)
 const AGENTS = option('agents', 2)
 const verbose = flag('verbose')
 
-console.log(`ingest queries: ${MESSAGES} contacts x 2 messages, ${AGENTS} agent sockets; ${target()}`)
+console.log(`ingest queries: ${MESSAGES} contacts x 2 messages, ${AGENTS} agent sockets, injected via ${flag('http') ? 'the sandbox HTTP API' : 'the sandbox driver'}; ${target()}`)
 const bench = await benchApp()
 const { app } = bench
 const sockets: WebSocket[] = []
@@ -31,9 +31,15 @@ try {
   let log: string[] | null = null
   app.knex.on('query', (q: { sql: string }) => log?.push(q.sql))
   const inject = async (contact: number, i: number) => {
+    const payload = { from: `55119${String(contact).padStart(8, '0')}`, name: `Cliente ${contact}`, body: `mensagem ${i} olá, gostaria de saber o prazo de entrega` }
+    if (!flag('http')) {
+      await app.channels.command(company.id, whatsappId, 'inject', payload)
+      await app.events.idle()
+      return
+    }
     const res = await fetch(`${bench.base}/api/sandbox/${whatsappId}/messages`, {
       method: 'POST', headers: { authorization: `Bearer ${company.admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: `55119${String(contact).padStart(8, '0')}`, name: `Cliente ${contact}`, body: `mensagem ${i} olá, gostaria de saber o prazo de entrega` }),
+      body: JSON.stringify(payload),
     })
     if (res.status !== 201) throw new Error(`inject: ${res.status} ${await res.text()}`)
     await app.events.idle()

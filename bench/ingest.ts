@@ -1,19 +1,22 @@
 /**
- * Inbound ingest through the real pipeline: the sandbox driver's API (POST /api/sandbox/:id/messages, admin token)
- * injects messages for 50 companies x 100 contacts; each goes driver -> message.inbound -> contact, message,
- * ticket (one transaction), steps, domain events -> realtime `appMessage` to the company's agents, whose real ws
- * sockets (/api/ws) are open in a client process that also does the injecting. Closed loop: `concurrency`
- * messages in flight, each done when its frame reached every agent socket of its company.
- * Figures: messages/s, and event-to-websocket p50/p99 (injection -> frame at the socket, every delivery).
+ * Inbound ingest through the real pipeline: the sandbox driver injects messages for 50 companies x 100 contacts;
+ * each goes driver -> message.inbound -> contact, message, ticket (one transaction), steps, domain events ->
+ * realtime `appMessage` to the company's agents, whose real ws sockets (/api/ws) are open in a client process that
+ * also drives the load. The client asks the server process over IPC to inject each message, and the server runs
+ * `app.channels.command(companyId, whatsappId, 'inject', payload)`: exactly what a real driver's event does
+ * (`--http`: through the sandbox admin API instead, POST /api/sandbox/:id/messages with an admin token, which adds
+ * request parsing, auth and a connection lookup per message). Closed loop: `concurrency` messages in flight, each
+ * done when its frame reached every agent socket of its company.
+ * Figures: messages/s, and event-to-websocket p50/p99 (injection request -> frame at the socket, every delivery).
  * Baseline: the raw transaction (INSERT message + UPDATE ticket) on the same database, same concurrency.
  * Also (informational) the transport's own ceiling: the same injection with the pipeline left out, each message
- * answered by one frame to the company's sockets (HTTP request, auth, sandbox driver, event, websocket delivery,
+ * answered by one frame to the company's sockets (injection request, sandbox driver, event, websocket delivery,
  * client process), so the pipeline's share of the time per message can be told apart from the rest.
- *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 1] [--agents 2] [--concurrency 16]
+ *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 1] [--agents 2] [--concurrency 16] [--http]
  */
 import type { FastifyInstance } from 'fastify'
 import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/app.ts'
-import { db, full, option, target } from './lib/env.ts'
+import { db, flag, full, option, target } from './lib/env.ts'
 import { record } from './lib/results.ts'
 import { closedLoop, ms, summarize } from './lib/stats.ts'
 import { startClient } from './lib/worker.ts'
@@ -26,8 +29,11 @@ const MESSAGES = option('messages', full ? 4 : 1)
 const AGENTS = option('agents', 2)
 const CONCURRENCY = option('concurrency', 16)
 const RAW_MS = option('raw-ms', full ? 15_000 : 5000)
+const VIA: IngestArgs['via'] = flag('http') ? 'http' : 'driver'
+const PATH = VIA === 'driver' ? "sandbox driver in the server process (channels.command 'inject', asked over IPC)" : 'sandbox HTTP API (POST /api/sandbox/:id/messages, admin token)'
 
 console.log(`ingest: ${COMPANIES} companies x ${CONTACTS} contacts x ${MESSAGES} messages, ${AGENTS} agent sockets per company, ${CONCURRENCY} in flight; ${target()}`)
+console.log(`injection: ${PATH}`)
 
 /** The floor: one transaction per message that inserts it and bumps its ticket, nothing else. */
 async function rawTransactions(app: FastifyInstance): Promise<{ rate: number; p50: number; p99: number }> {
@@ -72,7 +78,10 @@ type IngestResult = { messages: number; elapsedMs: number; rate: number; p50: nu
 
 const bench = await benchApp()
 const { app } = bench
-const client = startClient(new URL('./lib/client.ts', import.meta.url))
+// The client's injection requests: the sandbox driver's command, as a real driver event would arrive.
+const client = startClient(new URL('./lib/client.ts', import.meta.url), {}, [], {
+  inject: ({ companyId, whatsappId, payload }: { companyId: number; whatsappId: number; payload: unknown }) => app.channels.command(companyId, whatsappId, 'inject', payload),
+})
 try {
   const companies: IngestArgs['companies'] = []
   const sockets: Array<{ url: string; companyId: number }> = []
@@ -84,7 +93,7 @@ try {
   await client.call('connect', { sockets })
   console.log(`${companies.length} companies with a sandbox connection, ${app.realtime.size} agent sockets in the hub`)
 
-  const args: IngestArgs = { base: bench.base, companies, contacts: CONTACTS, messagesPerContact: MESSAGES, concurrency: CONCURRENCY, timeoutMs: 30_000 }
+  const args: IngestArgs = { base: bench.base, via: VIA, companies, contacts: CONTACTS, messagesPerContact: MESSAGES, concurrency: CONCURRENCY, timeoutMs: 30_000 }
   const r = await client.call<IngestResult>('ingest', args)
   await app.events.idle()
   const [{ n: stored }] = await app.knex('messages').count({ n: '*' })
@@ -97,7 +106,7 @@ try {
 
   const raw = await rawTransactions(app)
   console.log(`raw transaction: ${raw.rate.toFixed(0)}/s, p50 ${ms(raw.p50)} ms, p99 ${ms(raw.p99)} ms`)
-  const size = `${COMPANIES} companies x ${CONTACTS} contacts x ${MESSAGES} messages, ${AGENTS} sockets/company, ${CONCURRENCY} in flight`
+  const size = `${COMPANIES} companies x ${CONTACTS} contacts x ${MESSAGES} messages, ${AGENTS} sockets/company, ${CONCURRENCY} in flight, injected via ${VIA === 'driver' ? 'the sandbox driver' : 'the sandbox HTTP API'}`
   record({
     'ingest.rate': { value: r.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', target: { min: 0.5, of: 'ratio' }, size },
     'ingest.p50': { value: r.p50, unit: 'ms', baseline: raw.p50, baselineOf: 'raw transaction latency', size },

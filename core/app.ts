@@ -8,7 +8,6 @@ import authPlugin from './auth/plugin.ts'
 import realtimePlugin from './realtime/plugin.ts'
 import storagePlugin from './storage/plugin.ts'
 import { EventBus } from './events/bus.ts'
-import { RedisLink } from './redis/link.ts'
 import { createJobQueue } from './jobs/index.ts'
 import { FeatureCatalog } from './features/catalog.ts'
 import { PermissionRegistry } from './access/permissions.ts'
@@ -31,6 +30,8 @@ export interface BuildOptions {
   knex?: Knex
   /** Run pending migrations while building (default true). */
   migrate?: boolean
+  /** Runs just before the migrations, with the sets about to run (tests fill a new database from a template). */
+  beforeMigrate?: (knex: Knex, sets: MigrationSet[]) => Promise<void>
   /** Folder to discover plugins in instead of plugins/ (tests). */
   pluginsDir?: string
   /** Start the job workers (default true). */
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config)
 
   if (config.redisUrl) {
+    // Loaded only when configured: the redis client is hundreds of modules an install without Redis never needs.
+    const { RedisLink } = await import('./redis/link.ts')
     const redis = new RedisLink(config.redisUrl, app.log)
     await redis.connect()
     app.decorate('redis', redis)
@@ -75,7 +78,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('events', new EventBus(app.log, app.redis, config.redisPrefix))
   app.decorate('features', new FeatureCatalog())
   app.decorate('permissions', new PermissionRegistry())
-  const jobs = createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
+  const jobs = await createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
   app.decorate('jobs', jobs)
 
   await app.register(dbPlugin, { knex: options.knex })
@@ -86,7 +89,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const plugins = orderByDependencies(await discoverPlugins({ dir: options.pluginsDir, packages: config.plugins, disabled: config.disabledPlugins }))
   app.decorate('plugins', plugins)
-  if (options.migrate !== false) await migrateLatest(app.knex, migrationSets(plugins))
+  if (options.migrate !== false) {
+    const sets = migrationSets(plugins)
+    await options.beforeMigrate?.(app.knex, sets)
+    await migrateLatest(app.knex, sets)
+  }
   declarePlugins(app, plugins)
 
   await app.register(async (api) => {

@@ -82,6 +82,9 @@ t.test('an admin opens the connections page from the menu', async (t) => {
   })
   // The browser's own session: a second login through the API would sign the browser out.
   token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
+  // The plan's entries join the menu once the session's company and plan are loaded: wait for them.
+  await page.locator('.zd-sidebar [data-menu-id=connections]').waitFor()
+  await page.locator('.zd-sidebar [data-menu-id=users]').waitFor()
   const menu = await page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))
   t.ok(menu.indexOf('connections') > menu.indexOf('helps') && menu.indexOf('connections') < menu.indexOf('users'), 'connections in the spec\'s place')
   await step(b, 'empty-page', async () => {

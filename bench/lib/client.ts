@@ -1,11 +1,12 @@
 /**
  * The benchmarks' client side, run in a separate process (the machine's other core): an HTTP load
  * generator over keep-alive sockets, a fleet of websocket agents, and the ingest driver that injects sandbox
- * messages and times their frames at the agents' sockets.
+ * messages (through the server process's sandbox driver over IPC, or through the sandbox HTTP API) and times their
+ * frames at the agents' sockets.
  */
 import http from 'node:http'
 import { WebSocket } from 'ws'
-import { serveClient } from './worker.ts'
+import { requestParent, serveClient } from './worker.ts'
 import { closedLoop, now, summarize } from './stats.ts'
 
 export interface HttpRequestSpec {
@@ -164,7 +165,7 @@ async function waitRound(args: { timeoutMs: number }): Promise<{ count: number; 
   return { count: r.count, first: r.first, last: r.last, crossCompany }
 }
 
-// ---- ingest: inject through the sandbox API, time the appMessage frame at every agent socket of the company ----
+// ---- ingest: inject through the sandbox driver, time the appMessage frame at every agent socket of the company ----
 
 export interface IngestCompany {
   id: number
@@ -174,6 +175,12 @@ export interface IngestCompany {
 
 export interface IngestArgs {
   base: string
+  /**
+   * How a message is injected: `driver` asks the server process (IPC request, see requestParent) to run the sandbox
+   * driver's `inject` command, exactly what a real driver's event does; `http` posts it to the sandbox admin API
+   * (request parsing, auth, connection lookup on top).
+   */
+  via: 'driver' | 'http'
   companies: IngestCompany[]
   contacts: number
   messagesPerContact: number
@@ -211,10 +218,13 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
     const t0 = now()
     pending.set(body, { t0, left: socketsOf.get(company.id) ?? 0, done })
     if (!socketsOf.get(company.id)) done()
-    await checked(base, {
-      method: 'POST', path: `/api/sandbox/${company.whatsappId}/messages`, headers: { authorization: `Bearer ${company.adminToken}` },
-      body: { from: number, name: `Cliente ${contact}`, body },
-    })
+    const payload = { from: number, name: `Cliente ${contact}`, body }
+    if (args.via === 'driver') await requestParent('inject', { companyId: company.id, whatsappId: company.whatsappId, payload })
+    else {
+      await checked(base, {
+        method: 'POST', path: `/api/sandbox/${company.whatsappId}/messages`, headers: { authorization: `Bearer ${company.adminToken}` }, body: payload,
+      })
+    }
     const timer = new Promise<boolean>((r) => setTimeout(() => r(false), args.timeoutMs))
     if (!(await Promise.race([delivered.then(() => true), timer]))) lost++
     pending.delete(body)

@@ -5,7 +5,9 @@ type Handlers = Record<string, (args: any) => unknown>
 /**
  * A client process running one of the bench's client files: load generators and websocket fleets run there, on
  * the machine's other core, so the server's process measures only the server (and its memory holds only the
- * server's sockets). Calls are request/answer messages over IPC. (Worker threads would be lighter, but tsx's
+ * server's sockets). Calls are request/answer messages over IPC, both ways: the parent calls the client's
+ * handlers (`call`), and the client may ask the parent to run one of the handlers given to `startClient`
+ * (`requestParent`), e.g. to inject an event in the server process. (Worker threads would be lighter, but tsx's
  * loader does not reliably register inside a worker on Node 20.)
  */
 export interface ClientProcess {
@@ -13,11 +15,31 @@ export interface ClientProcess {
   close(): Promise<void>
 }
 
-export function startClient(file: URL, data: unknown = {}, execArgv: string[] = []): ClientProcess {
+type Answer = { id: number; result?: unknown; error?: string }
+type Request = { id: number; cmd: string; args: unknown }
+
+async function answer(handlers: Handlers, m: Request, send: (a: Answer) => void): Promise<void> {
+  try {
+    const handler = handlers[m.cmd]
+    if (!handler) throw new Error(`unknown command ${m.cmd}`)
+    send({ id: m.id, result: await handler(m.args) })
+  } catch (err) {
+    send({ id: m.id, error: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) })
+  }
+}
+
+export function startClient(file: URL, data: unknown = {}, execArgv: string[] = [], parentHandlers: Handlers = {}): ClientProcess {
   const child = fork(file, [JSON.stringify(data)], { execArgv: [...execArgv, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   let seq = 0
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>()
-  child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
+  child.on('message', (m: Answer | ({ up: true } & Request)) => {
+    if ('up' in m) {
+      // The client's request to the parent: answered with the same id, marked so the client can tell it apart.
+      void answer(parentHandlers, m, (a) => {
+        if (child.connected) child.send({ ...a, up: true })
+      })
+      return
+    }
     const w = waiting.get(m.id)
     waiting.delete(m.id)
     if (m.error !== undefined) w?.reject(new Error(m.error))
@@ -43,15 +65,29 @@ export function startClient(file: URL, data: unknown = {}, execArgv: string[] = 
   }
 }
 
-/** Inside the client process: answers the calls with these handlers. */
+let upSeq = 0
+const upWaiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>()
+
+/** Inside the client process: answers the parent's calls with these handlers (and the answers to `requestParent`). */
 export function serveClient(handlers: Handlers): void {
-  process.on('message', async (m: { id: number; cmd: string; args: unknown }) => {
-    try {
-      const handler = handlers[m.cmd]
-      if (!handler) throw new Error(`unknown client command ${m.cmd}`)
-      process.send!({ id: m.id, result: await handler(m.args) })
-    } catch (err) {
-      process.send!({ id: m.id, error: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) })
+  process.on('message', (m: (Request & { up?: undefined }) | (Answer & { up: true })) => {
+    if (m.up) {
+      const w = upWaiting.get(m.id)
+      upWaiting.delete(m.id)
+      if (m.error !== undefined) w?.reject(new Error(m.error))
+      else w?.resolve(m.result)
+      return
     }
+    void answer(handlers, m, (a) => process.send!(a))
+  })
+}
+
+/** Inside the client process: runs one of the parent's handlers (given to `startClient`) and resolves with its answer. */
+export function requestParent<T = unknown>(cmd: string, args?: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (!process.send) return reject(new Error('not a client process'))
+    const id = ++upSeq
+    upWaiting.set(id, { resolve, reject })
+    process.send({ up: true, id, cmd, args })
   })
 }

@@ -20,6 +20,14 @@ const FASTIFY_CODES: Record<string, { code: string; status: number }> = {
   FST_JWT_AUTHORIZATION_TOKEN_INVALID: { code: 'ERR_SESSION_EXPIRED', status: 401 },
 }
 
+/** Errors of a database that is down or restarting (mysql2, knex's pool, SQLite's lock timeout). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY'])
+
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; name?: string; nativeError?: { code?: string } }
+  return e.name === 'KnexTimeoutError' || UNAVAILABLE_CODES.has(e.code ?? '') || UNAVAILABLE_CODES.has(e.nativeError?.code ?? '')
+}
+
 /** One place that turns any thrown error into a JSON answer with a code; internals of a 500 never leak. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -47,6 +55,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       status = (err as FastifyError).statusCode!
       body = { error: status === 429 ? 'ERR_RATE_LIMITED' : 'ERR_BAD_REQUEST', message: err.message }
+    } else if (databaseUnavailable(err)) {
+      // A passing condition, not a fault: the client is told to try again (requests are transactional, inbound
+      // messages idempotent).
+      status = 503
+      body = { error: 'ERR_SERVICE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' }
+      reply.header('retry-after', '1')
     } else {
       request.log.error({ err }, 'unhandled error')
       status = 500

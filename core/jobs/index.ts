@@ -1,4 +1,3 @@
-import { BeeJobQueue } from './bee-driver.ts'
 import type { JobLogger } from './common.ts'
 import { MemoryJobQueue } from './memory-driver.ts'
 import type { JobQueue } from './types.ts'
@@ -6,7 +5,7 @@ import type { JobQueue } from './types.ts'
 export type * from './types.ts'
 export type { JobLogger } from './common.ts'
 export type { BeeJobQueueOptions } from './bee-driver.ts'
-export { BeeJobQueue, MemoryJobQueue }
+export { MemoryJobQueue }
 
 export interface CreateJobQueueOptions {
   /** Set: jobs live in Redis (bee-queue). Unset: an in-process runner. */
@@ -16,7 +15,9 @@ export interface CreateJobQueueOptions {
   logger?: JobLogger
 }
 
-export function createJobQueue(opts: CreateJobQueueOptions = {}): JobQueue {
-  if (opts.redisUrl) return new BeeJobQueue({ redisUrl: opts.redisUrl, prefix: opts.prefix, logger: opts.logger })
-  return new MemoryJobQueue(opts.logger)
+/** bee-queue (and its redis client, hundreds of modules) is loaded only when Redis is configured. */
+export async function createJobQueue(opts: CreateJobQueueOptions = {}): Promise<JobQueue> {
+  if (!opts.redisUrl) return new MemoryJobQueue(opts.logger)
+  const { BeeJobQueue } = await import('./bee-driver.ts')
+  return new BeeJobQueue({ redisUrl: opts.redisUrl, prefix: opts.prefix, logger: opts.logger })
 }

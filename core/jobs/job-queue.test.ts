@@ -2,7 +2,8 @@ import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
-import { BeeJobQueue, MemoryJobQueue, createJobQueue, type JobInfo, type JobLogger, type JobQueue } from './index.ts'
+import { BeeJobQueue } from './bee-driver.ts'
+import { MemoryJobQueue, createJobQueue, type JobInfo, type JobLogger, type JobQueue } from './index.ts'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
 type Factory = (logger: JobLogger) => JobQueue
@@ -189,8 +190,8 @@ t.test('bee driver', { skip: REDIS_URL ? false : 'REDIS_URL is not set: the bee-
 })
 
 t.test('createJobQueue picks the driver from redisUrl', async (t) => {
-  t.equal(createJobQueue({}).driver, 'memory')
-  const bee = createJobQueue({ redisUrl: 'redis://127.0.0.1:6379' })
+  t.equal((await createJobQueue({})).driver, 'memory')
+  const bee = await createJobQueue({ redisUrl: 'redis://127.0.0.1:6379' })
   t.equal(bee.driver, 'bee')
   await bee.close()
 })

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { buildApp, type BuildOptions } from '../app.ts'
 import { seedPlans } from '../accounts/seed.ts'
 import { freshDatabase } from './database.ts'
+import { fillFromTemplate } from './schema-template.ts'
 
 export interface TestContext {
   teardown(fn: () => unknown): void
@@ -15,6 +16,7 @@ export interface TestContext {
 export async function build(t: TestContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = await freshDatabase()
   const app = await buildApp({
+    beforeMigrate: fillFromTemplate,
     ...options,
     env: {},
     config: {

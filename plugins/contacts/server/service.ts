@@ -96,13 +96,20 @@ export class ContactsService {
   /** The tickets pipeline's entry: one contact per number or LID, created at most once under any concurrency. */
   async findOrCreateContact(companyId: number, input: FindOrCreateInput): Promise<{ contact: ContactJson; created: boolean }> {
     const { contact, created, changed } = await findOrCreateContact(this.app, companyId, input)
-    if (created || changed) return { contact: await this.announce(companyId, created ? 'create' : 'update', contact.id), created }
+    // A contact created here is the row just inserted (every column given) and has no extra info yet: announced as
+    // is, not read back. A changed one may have extra info, so it is read as the API answers it.
+    if (created) return { contact: this.publish(companyId, 'create', contactDto(contact, [])), created }
+    if (changed) return { contact: await this.announce(companyId, 'update', contact.id), created }
     return { contact: contactDto(contact), created }
   }
 
   /** Publishes a saved contact (realtime and domain event) and returns it as the API answers it. */
   private async announce(companyId: number, action: 'create' | 'update', id: number): Promise<ContactJson> {
-    const contact = await this.show(companyId, id)
+    return this.publish(companyId, action, await this.show(companyId, id))
+  }
+
+  private publish(companyId: number, action: 'create' | 'update', contact: ContactJson): ContactJson {
+    const id = contact.id
     this.app.events.emit(action === 'create' ? 'contact.created' : 'contact.updated', { companyId, contactId: id })
     this.app.realtime.publish({ companyId, topic: 'contact', data: { action, contact } })
     return contact

@@ -49,4 +49,5 @@ export default {
   ERR_NO_MODULE_FOUND: 'Module not found.',
   ERR_MODULE_NOT_IN_PLAN: 'This module is not part of the company’s plan.',
   ERR_BAD_REQUEST: 'Invalid request.',
+  ERR_SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
 }

@@ -49,4 +49,5 @@ export default {
   ERR_NO_MODULE_FOUND: 'Módulo no encontrado.',
   ERR_MODULE_NOT_IN_PLAN: 'Este módulo no forma parte del plan de la empresa.',
   ERR_BAD_REQUEST: 'Solicitud no válida.',
+  ERR_SERVICE_UNAVAILABLE: 'El servicio no está disponible por un momento. Intente de nuevo en unos instantes.',
 }

@@ -49,4 +49,5 @@ export default {
   ERR_NO_MODULE_FOUND: 'Módulo não encontrado.',
   ERR_MODULE_NOT_IN_PLAN: 'Este módulo não faz parte do plano da empresa.',
   ERR_BAD_REQUEST: 'Requisição inválida.',
+  ERR_SERVICE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente novamente em instantes.',
 }
