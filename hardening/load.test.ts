@@ -50,6 +50,7 @@ t.test(`${SECONDS} s of mixed traffic at ${RATE} requests/s: no error, flat memo
   const sendsAccepted = new Set<string>()
   const latencies: number[] = []
   let contactIds: number[] = []
+  let signIns = 0
   const kinds = ['inbound', 'inbound', 'tickets', 'inbound', 'messages', 'inbound', 'send', 'tickets', 'contacts', 'inbound', 'login', 'tickets', 'inbound', 'contact+',
     'messages', 'inbound', 'send', 'tickets', 'inbound', 'contacts', 'inbound', 'contact~', 'tickets', 'inbound', 'messages', 'inbound', 'send', 'tickets', 'inbound',
     'contacts', 'inbound', 'login', 'tickets', 'inbound', 'messages', 'contact+', 'send', 'tickets', 'inbound', 'contacts']
@@ -75,7 +76,7 @@ t.test(`${SECONDS} s of mixed traffic at ${RATE} requests/s: no error, flat memo
         ? request(base, 'PUT', `/contacts/${contactIds[n % contactIds.length]}`, { token, body: { name: `Lead ${n} updated` } })
         : request(base, 'GET', '/contacts', { token })
       default: {
-        const i = n % signers.length
+        const i = signIns++ % signers.length
         return request(base, 'POST', '/auth/login', { body: { email: signers[i].email, password: signers[i].password }, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } })
       }
     }

@@ -25,12 +25,14 @@ t.test('SIGTERM with ~50 requests in flight: all complete, exit code 0, nothing 
   const base = server.url
   const token = tenant.admin.token
   let injected = 0
+  let signIns = 0
   const accepted = new Set<string>()
   const call = (kind: number, n: number): Promise<Answer> => {
     switch (kind) {
       case 0: {
-        // Each agent signs in from an address of its own: the per-address limit counts concurrent attempts too.
-        const i = n % agents.length
+        // Each agent signs in from an address of its own, in turn: the per-address limit (5) counts concurrent
+        // attempts too, so sign-ins are spread over every agent rather than over the few that `n` would pick.
+        const i = signIns++ % agents.length
         return request(base, 'POST', '/auth/login', { body: { email: agents[i].email, password: agents[i].password }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })
       }
       case 1: return request(base, 'GET', '/tickets?showAll=true', { token })

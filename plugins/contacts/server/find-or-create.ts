@@ -84,3 +84,120 @@ export async function findOrCreateContact(app: FastifyInstance, companyId: numbe
     throw err
   }
 }
+
+export interface FindOrCreateItem {
+  companyId: number
+  input: FindOrCreateInput
+}
+
+export type FindOrCreateOutcome = { contact: Contact; created: boolean; changed: boolean } | { error: unknown }
+
+/**
+ * findOrCreateContact for several contacts at once (the inbound pipeline's group commit), in one lookup and one
+ * multi-row insert: the common case, a known contact with nothing to fill in, or a new one, costs a share of two
+ * statements. Anything else goes through findOrCreateContact one at a time, after the insert, in the items' order:
+ * a known contact that gets a field filled in, a new contact that shares its number or LID with an earlier item,
+ * the items of an insert that lost a race (the unique indexes still decide, as for one contact), a bad input.
+ * Answers one outcome per item, in order; items of one new contact get `created` on the first only.
+ */
+export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCreateItem[]): Promise<FindOrCreateOutcome[]> {
+  const Contacts = app.bind(Contact)
+  const out: Array<FindOrCreateOutcome | undefined> = new Array(items.length)
+  const keys = items.map(({ input }) => {
+    const isGroup = input.isGroup === true
+    const number = channelNumber(input.number, isGroup)
+    const lid = isGroup ? null : cleanLid(input.lid)
+    return { isGroup, number, lid }
+  })
+  const lookable = items.map((_, i) => i).filter((i) => keys[i].number || keys[i].lid)
+  const byCompany = new Map<number, { numbers: Set<string>; lids: Set<string> }>()
+  for (const i of lookable) {
+    const c = byCompany.get(items[i].companyId) ?? { numbers: new Set<string>(), lids: new Set<string>() }
+    byCompany.set(items[i].companyId, c)
+    if (keys[i].number) c.numbers.add(keys[i].number!)
+    if (keys[i].lid) c.lids.add(keys[i].lid!)
+  }
+  const rows: Array<Record<string, unknown>> = byCompany.size
+    ? await app.knex('contacts').where((q) => {
+      for (const [companyId, { numbers, lids }] of byCompany) {
+        q.orWhere((w) => w.where({ companyId }).where((x) => {
+          if (numbers.size) x.orWhereIn('number', [...numbers])
+          if (lids.size) x.orWhereIn('lid', [...lids])
+        }))
+      }
+    }).orderBy('id')
+    : []
+  const found = rows.map((r) => Contacts.fromDatabaseJson(r))
+  const single: number[] = []
+  const fresh: number[] = []
+  const claimed = new Set<string>()
+  for (let i = 0; i < items.length; i++) {
+    const { companyId, input } = items[i]
+    const { number, lid } = keys[i]
+    if (!number && !lid) { single.push(i); continue }
+    const mine = found.filter((r) => r.companyId === companyId && ((number && r.number === number) || (lid && r.lid === lid)))
+    const hit = mine.find((r) => number && r.number === number) ?? mine[0]
+    if (hit) {
+      // Same rules as findOrCreateContact: anything to fill in goes the single way (it patches and announces).
+      const realName = input.name?.trim()
+      const needs = (number && !hit.number) || (lid && !hit.lid) || (input.profilePicUrl && input.profilePicUrl !== hit.profilePicUrl)
+        || (realName && (hit.name === hit.number || hit.name === hit.lid?.split('@')[0]))
+      if (needs) single.push(i)
+      else out[i] = { contact: hit, created: false, changed: false }
+      continue
+    }
+    const ids = [number && `${companyId}:n:${number}`, lid && `${companyId}:l:${lid}`].filter((k): k is string => Boolean(k))
+    if (ids.some((k) => claimed.has(k))) { single.push(i); continue }
+    for (const k of ids) claimed.add(k)
+    fresh.push(i)
+  }
+  if (fresh.length) {
+    const now = new Date()
+    const rowsToInsert = fresh.map((i) => {
+      const { companyId, input } = items[i]
+      const { isGroup, number, lid } = keys[i]
+      const name = cleanName(input.name, number ?? lid!.split('@')[0])
+      return { companyId, name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null, createdAt: now, updatedAt: now }
+    })
+    try {
+      const ids = await insertedIds(app, rowsToInsert)
+      fresh.forEach((i, k) => (out[i] = { contact: Contacts.fromDatabaseJson({ ...rowsToInsert[k], id: ids[k] }), created: true, changed: false }))
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err
+      // A concurrent creator won one of them: nothing was inserted (one statement), each goes the single way.
+      single.push(...fresh)
+    }
+  }
+  for (const i of single.sort((a, b) => a - b)) {
+    try {
+      out[i] = await findOrCreateContact(app, items[i].companyId, items[i].input)
+    } catch (error) {
+      out[i] = { error }
+    }
+  }
+  return out as FindOrCreateOutcome[]
+}
+
+/**
+ * A multi-row insert of contacts and their ids in order: SQLite returns them (RETURNING, mapped by the unique key:
+ * its row order is not promised); MySQL/MariaDB reads them back by the unique keys, which does not depend on how the
+ * server hands out auto-increment values.
+ */
+async function insertedIds(app: FastifyInstance, rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
+  const keyOf = (r: { companyId: unknown; number?: unknown; lid?: unknown }) => (r.number ? `${r.companyId}:n:${r.number}` : `${r.companyId}:l:${r.lid}`)
+  let back: Array<{ id: number; companyId: number; number: string | null; lid: string | null }>
+  if (app.dialect === 'mysql') {
+    await app.knex('contacts').insert(rows)
+    back = await app.knex('contacts').where((q) => {
+      for (const r of rows) q.orWhere(r.number ? { companyId: r.companyId, number: r.number } : { companyId: r.companyId, lid: r.lid })
+    }).select('id', 'companyId', 'number', 'lid')
+  } else {
+    back = await app.knex('contacts').insert(rows).returning(['id', 'companyId', 'number', 'lid'])
+  }
+  const ids = new Map(back.map((r) => [keyOf(r), Number(r.id)]))
+  return rows.map((r) => {
+    const id = ids.get(keyOf(r))
+    if (id === undefined) throw new Error('inserted contact not found')
+    return id
+  })
+}

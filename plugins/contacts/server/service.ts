@@ -5,7 +5,7 @@ import { Contact, ContactCustomField } from './models.ts'
 import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'
 import { cleanName, normalizeNumber, searchKey } from './normalize.ts'
-import { findOrCreateContact, type FindOrCreateInput } from './find-or-create.ts'
+import { findOrCreateContact, findOrCreateContacts, type FindOrCreateInput, type FindOrCreateItem } from './find-or-create.ts'
 
 export interface ContactInput {
   name?: string
@@ -101,6 +101,29 @@ export class ContactsService {
     if (created) return { contact: this.publish(companyId, 'create', contactDto(contact, [])), created }
     if (changed) return { contact: await this.announce(companyId, 'update', contact.id), created }
     return { contact: contactDto(contact), created }
+  }
+
+  /**
+   * findOrCreateContact for several contacts at once (the pipeline's group commit): one lookup and one multi-row
+   * insert for the common cases, the single path for the rest; announced exactly as one at a time. One outcome per
+   * item, in order (a failed item carries its error).
+   */
+  async findOrCreateContacts(items: FindOrCreateItem[]): Promise<Array<{ contact: ContactJson; created: boolean } | { error: unknown }>> {
+    const outcomes = await findOrCreateContacts(this.app, items)
+    const out: Array<{ contact: ContactJson; created: boolean } | { error: unknown }> = []
+    for (let i = 0; i < items.length; i++) {
+      const o = outcomes[i]
+      if ('error' in o) { out.push(o); continue }
+      const { companyId } = items[i]
+      try {
+        if (o.created) out.push({ contact: this.publish(companyId, 'create', contactDto(o.contact, [])), created: true })
+        else if (o.changed) out.push({ contact: await this.announce(companyId, 'update', o.contact.id), created: false })
+        else out.push({ contact: contactDto(o.contact), created: false })
+      } catch (error) {
+        out.push({ error })
+      }
+    }
+    return out
   }
 
   /** Publishes a saved contact (realtime and domain event) and returns it as the API answers it. */

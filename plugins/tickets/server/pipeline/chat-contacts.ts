@@ -15,9 +15,9 @@ export interface ChatContacts {
   rows: ContactRow[]
 }
 
-const rowOf = (c: ContactRow): ContactRow => ({ id: c.id, name: c.name, number: c.number ?? null, profilePicUrl: c.profilePicUrl ?? null, isGroup: Boolean(c.isGroup) })
+export const rowOf = (c: ContactRow): ContactRow => ({ id: c.id, name: c.name, number: c.number ?? null, profilePicUrl: c.profilePicUrl ?? null, isGroup: Boolean(c.isGroup) })
 
-function identityInput(who: ContactIdentity, withName: boolean) {
+export function identityInput(who: ContactIdentity, withName: boolean) {
   return { number: who.number ?? null, lid: who.lid ?? (who.jid.endsWith('@lid') ? who.jid : null), ...(withName && who.name ? { name: who.name } : {}) }
 }
 
@@ -37,4 +37,9 @@ export async function chatContacts(app: FastifyInstance, companyId: number, chat
   if (!chat.isGroup || !sender) return { contact: chatContact, authorId: contact.id, created, rows }
   const author = await app.contacts.findOrCreateContact(companyId, identityInput(sender, true))
   return { contact: chatContact, authorId: author.contact.id, created, rows: [...rows, rowOf(author.contact)] }
+}
+
+/** A 1:1 chat's contacts once its contact is known (the group commit resolves a batch's contacts at once). */
+export function oneToOneContacts(contact: ContactRow, created: boolean, fromMe: boolean): ChatContacts {
+  return { contact: { id: contact.id, name: contact.name, number: contact.number, isGroup: contact.isGroup }, authorId: fromMe ? null : contact.id, created, rows: [rowOf(contact)] }
 }

@@ -97,6 +97,8 @@ export async function storeMessage(app: FastifyInstance, input: StoreInput): Pro
 export interface FrameRows {
   contacts: ContactRow[]
   whatsapp: { id: number; name: string }
+  /** The ticket's tags, when the caller read them already (the group commit reads a batch's in one query). */
+  tags?: Array<{ id: number; name: string; color: string }>
 }
 
 /**
@@ -108,7 +110,7 @@ export interface FrameRows {
 export function announceStored(app: FastifyInstance, companyId: number, stored: Extract<Stored, { duplicate: false }>, rows?: FrameRows): void {
   const { ticket, message } = stored
   if (rows) {
-    const known: KnownRows = { contacts: rows.contacts, whatsapps: [rows.whatsapp], ...(stored.ticketCreated ? { tags: new Map([[ticket.id, []]]) } : {}) }
+    const known: KnownRows = { contacts: rows.contacts, whatsapps: [rows.whatsapp], ...(stored.ticketCreated ? { tags: new Map([[ticket.id, []]]) } : rows.tags ? { tags: new Map([[ticket.id, rows.tags]]) } : {}) }
     offerFrames(app, companyId, {
       ticket: { id: ticket.id, json: serializeTickets(app, companyId, [ticket], known).then(([json]) => json) },
       message: { id: message.id, json: serializeMessages(app, companyId, [message], rows.contacts).then(([json]) => json) },
