@@ -1,6 +1,7 @@
 /**
- * Inbound ingest through the real pipeline: the sandbox driver injects messages for 50 companies x 100 contacts;
- * each goes driver -> message.inbound -> contact, message, ticket (one transaction), steps, domain events ->
+ * Inbound ingest through the real pipeline: the sandbox driver injects messages for 50 companies x 100 contacts,
+ * 4 per contact (a conversation's usual shape: its first message opens the contact and the ticket, the next ones
+ * find them; the first round's rate is reported on its own too); each goes driver -> message.inbound -> contact, message, ticket (one transaction), steps, domain events ->
  * realtime `appMessage` to the company's agents, whose real ws sockets (/api/ws) are open in a client process that
  * also drives the load. The client asks the server process over IPC to inject each message, and the server runs
  * `app.channels.command(companyId, whatsappId, 'inject', payload)`: exactly what a real driver's event does
@@ -12,11 +13,13 @@
  * Also (informational) the transport's own ceiling: the same injection with the pipeline left out, each message
  * answered by one frame to the company's sockets (injection request, sandbox driver, event, websocket delivery,
  * client process), so the pipeline's share of the time per message can be told apart from the rest.
- *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 1] [--agents 2] [--concurrency 16] [--http]
+ *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 4] [--agents 2] [--concurrency 16] [--http]
+ *     [--profile FILE.cpuprofile: a CPU profile of the server process during the pipeline phase]
  */
 import type { FastifyInstance } from 'fastify'
 import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/app.ts'
-import { db, flag, full, option, target } from './lib/env.ts'
+import { db, flag, full, option, target, textOption } from './lib/env.ts'
+import { profiled } from './lib/profile.ts'
 import { record } from './lib/results.ts'
 import { closedLoop, ms, summarize } from './lib/stats.ts'
 import { startClient } from './lib/worker.ts'
@@ -25,7 +28,7 @@ import type { DomainEvents } from '../core/plugin-api/index.ts'
 
 const COMPANIES = option('companies', 50)
 const CONTACTS = option('contacts', 100)
-const MESSAGES = option('messages', full ? 4 : 1)
+const MESSAGES = option('messages', 4)
 const AGENTS = option('agents', 2)
 const CONCURRENCY = option('concurrency', 16)
 const RAW_MS = option('raw-ms', full ? 15_000 : 5000)
@@ -74,7 +77,7 @@ async function transportCeiling(app: FastifyInstance, args: IngestArgs): Promise
   }
 }
 
-type IngestResult = { messages: number; elapsedMs: number; rate: number; p50: number; p99: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number }
+type IngestResult = { messages: number; elapsedMs: number; rate: number; p50: number; p99: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number; firstRound: { messages: number; rate: number } }
 
 const bench = await benchApp()
 const { app } = bench
@@ -94,11 +97,15 @@ try {
   console.log(`${companies.length} companies with a sandbox connection, ${app.realtime.size} agent sockets in the hub`)
 
   const args: IngestArgs = { base: bench.base, via: VIA, companies, contacts: CONTACTS, messagesPerContact: MESSAGES, concurrency: CONCURRENCY, timeoutMs: 30_000 }
-  const r = await client.call<IngestResult>('ingest', args)
+  const cpu0 = process.cpuUsage()
+  const r = await profiled(textOption('profile'), () => client.call<IngestResult>('ingest', args))
+  const cpu = process.cpuUsage(cpu0)
+  console.log(`server process cpu during the pipeline phase: ${(((cpu.user + cpu.system) / 1000 / r.elapsedMs) * 100).toFixed(0)}% of one core (user ${(cpu.user / 1000 / r.elapsedMs * 100).toFixed(0)}%)`)
   await app.events.idle()
   const [{ n: stored }] = await app.knex('messages').count({ n: '*' })
   const [{ n: tickets }] = await app.knex('tickets').count({ n: '*' })
   console.log(`pipeline: ${r.messages} messages in ${(r.elapsedMs / 1000).toFixed(1)} s = ${r.rate.toFixed(0)}/s; frame p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms; ${r.deliveries} deliveries, ${r.lost} lost, ${r.errors} errors, ${r.crossCompany} to another company; ${stored} messages and ${tickets} tickets stored`)
+  console.log(`  of which the first round (each contact's first message: new contact and ticket): ${r.firstRound.messages} messages at ${r.firstRound.rate.toFixed(0)}/s`)
   if (r.firstError) console.log(`first error: ${r.firstError}`)
   const ceiling = await transportCeiling(app, args)
   console.log(`transport ceiling (no pipeline, one frame per message): ${ceiling.rate.toFixed(0)}/s, p50 ${ms(ceiling.p50)} ms, p99 ${ms(ceiling.p99)} ms; ${ceiling.lost} lost, ${ceiling.errors} errors`)
@@ -111,6 +118,7 @@ try {
     'ingest.rate': { value: r.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', target: { min: 0.5, of: 'ratio' }, size },
     'ingest.p50': { value: r.p50, unit: 'ms', baseline: raw.p50, baselineOf: 'raw transaction latency', size },
     'ingest.p99': { value: r.p99, unit: 'ms', baseline: raw.p99, baselineOf: 'raw transaction latency', target: { max: 250 }, size },
+    'ingest.firstMessages.rate': { value: r.firstRound.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size: `the first round of the run above: ${r.firstRound.messages} first messages, each opening its contact and ticket` },
     'ingest.ceiling': { value: ceiling.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size },
     'ingest.lost': { value: r.lost + r.errors + r.crossCompany, unit: 'messages', baseline: null, baselineOf: 'none', target: { max: 0, text: '0 lost, failed or misdelivered' }, size },
   })

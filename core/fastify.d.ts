@@ -19,6 +19,11 @@ declare module 'fastify' {
     config: Config
     knex: Knex
     dialect: Dialect
+    /**
+     * MariaDB/MySQL only (undefined on SQLite): a small pool whose connections run several statements per query
+     * and are READ COMMITTED (core/db/script-knex.ts), created on first use.
+     */
+    scriptKnex(): Knex | undefined
     /** The app's own binding of a model class to its knex (several apps may live in one process). */
     bind: ModelBinder
     events: EventBus

@@ -188,7 +188,7 @@ export interface IngestArgs {
   timeoutMs: number
 }
 
-async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: number; rate: number; p50: number; p99: number; mean: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number }> {
+async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: number; rate: number; p50: number; p99: number; mean: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number; firstRound: { messages: number; rate: number } }> {
   agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
   const base = new URL(args.base)
   const socketsOf = new Map<number, number>()
@@ -209,6 +209,11 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
   }
   let lost = 0
   const run = Date.now().toString(36)
+  // The first round (every contact's first message, each opening its contact and ticket) comes first in the plan.
+  const firstRound = args.contacts * args.companies.length
+  let firstDone = 0
+  let firstRoundMs = 0
+  const started = now()
   const result = await closedLoop(async (i) => {
     const { company, contact, m } = plan[i]
     const body = `bench ${run} ${i} olá, gostaria de saber o prazo de entrega do pedido ${contact}-${m}`
@@ -228,6 +233,7 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
     const timer = new Promise<boolean>((r) => setTimeout(() => r(false), args.timeoutMs))
     if (!(await Promise.race([delivered.then(() => true), timer]))) lost++
     pending.delete(body)
+    if (i < firstRound && ++firstDone === firstRound) firstRoundMs = now() - started
   }, { concurrency: args.concurrency, count: plan.length })
   hook = undefined
   agent.destroy()
@@ -235,6 +241,7 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
   return {
     messages: plan.length, elapsedMs: result.elapsedMs, rate: (plan.length / result.elapsedMs) * 1000, p50: s.p50, p99: s.p99, mean: s.mean, max: s.max,
     deliveries: s.n, lost, errors: result.errors, firstError: result.firstError ? String(result.firstError) : undefined, crossCompany,
+    firstRound: { messages: firstRound, rate: firstRoundMs ? (firstRound / firstRoundMs) * 1000 : NaN },
   }
 }
 

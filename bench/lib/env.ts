@@ -68,6 +68,11 @@ export function flag(name: string): boolean {
   return raw !== undefined && raw !== 'false' && raw !== '0'
 }
 
+/** A string option (`--name value` or `--name=value`), undefined when absent. */
+export function textOption(name: string): string | undefined {
+  return rawOption(name)
+}
+
 function rawOption(name: string): string | undefined {
   const args = process.argv.slice(2)
   for (let i = 0; i < args.length; i++) {

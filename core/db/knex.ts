@@ -60,7 +60,7 @@ interface SqliteConnection {
   prepare(sql: string): SqliteStatement
 }
 
-const STATEMENT_CACHE = 500
+const STATEMENT_CACHE = 2000
 
 /**
  * knex prepares every query anew, and on SQLite preparing costs about as much as running it. The connection keeps
@@ -78,8 +78,9 @@ function cacheStatements(conn: SqliteConnection): void {
       return statement
     }
     statement = prepare(sql)
-    // Bulk inserts (hundreds of rows in one statement) run once: not worth the memory.
-    if (sql.length > 4000) return statement
+    // Batched statements (the inbound group commit's, up to 64 rows) recur; bulk imports of hundreds of rows run
+    // once: not worth the memory.
+    if (sql.length > 64_000) return statement
     if (cache.size >= STATEMENT_CACHE) cache.clear()
     cache.set(sql, statement)
     return statement

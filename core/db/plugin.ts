@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { Model, ModelClass } from 'objection'
 import type { Knex } from 'knex'
 import { createKnex, dialectOf } from './knex.ts'
+import { createScriptKnex } from './script-knex.ts'
 import path from 'node:path'
 
 export type ModelBinder = <M extends ModelClass<Model>>(model: M) => M
@@ -20,5 +21,13 @@ export default fp<{ knex?: Knex }>(async (app, opts) => {
     }
     return b
   }) as ModelBinder)
-  if (!opts.knex) app.addHook('onClose', async () => knex.destroy())
+  let script: Knex | undefined
+  app.decorate('scriptKnex', () => {
+    if (dialectOf(knex) !== 'mysql') return undefined
+    return (script ??= createScriptKnex(knex))
+  })
+  app.addHook('onClose', async () => {
+    await script?.destroy()
+    if (!opts.knex) await knex.destroy()
+  })
 }, { name: 'zapdesk-db' })

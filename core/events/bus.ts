@@ -17,7 +17,6 @@ export interface SubscribeOptions {
 export class EventBus {
   private local = new EventEmitter({ captureRejections: false })
   private cluster = new EventEmitter({ captureRejections: false })
-  private readonly instanceId = Math.random().toString(36).slice(2)
   private pending = new Set<Promise<unknown>>()
   private readonly channel: string
 
@@ -27,9 +26,9 @@ export class EventBus {
     this.cluster.setMaxListeners(0)
     this.channel = `${prefix}:events`
     redis?.subscribe(this.channel, (raw) => {
-      const msg = JSON.parse(raw) as { from: string; name: string; payload: unknown }
-      if (msg.from !== this.instanceId) this.cluster.emit(msg.name, msg.payload)
-    })
+      const msg = JSON.parse(raw) as { name: string; payload: unknown }
+      this.cluster.emit(msg.name, msg.payload)
+    }, { othersOnly: true })
   }
 
   on<K extends keyof DomainEvents>(name: K, handler: Handler<K>, options: SubscribeOptions = {}): () => void {
@@ -46,7 +45,7 @@ export class EventBus {
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
     this.local.emit(name, payload)
     this.cluster.emit(name, payload)
-    this.redis?.publish(this.channel, JSON.stringify({ from: this.instanceId, name, payload }))
+    this.redis?.publish(this.channel, JSON.stringify({ name, payload }))
   }
 
   /** Resolves when every handler started so far has finished (tests and shutdown). */

@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/types.ts'
 import type { RedisLink } from '../redis/link.ts'
 import { shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
 import type { RealtimeMessage, RoomAuthorizer } from './types.ts'
+import { WriteCoalescer } from './write-coalescer.ts'
 
 export interface HubSocket extends SocketView {
   ws: WebSocket
@@ -17,16 +18,13 @@ export class RealtimeHub {
   private byCompany = new Map<number, Set<HubSocket>>()
   private topics = new Map<string, RegisteredTopic>()
   private rooms = new Map<string, { authorize: RoomAuthorizer; feature?: string }>()
-  private readonly instanceId = Math.random().toString(36).slice(2)
   private readonly channel: string
+  private readonly writes = new WriteCoalescer()
   delivered = 0
 
   constructor(private log: FastifyBaseLogger, prefix: string, private redis?: RedisLink) {
     this.channel = `${prefix}:realtime`
-    redis?.subscribe(this.channel, (raw) => {
-      const { from, message } = JSON.parse(raw) as { from: string; message: RealtimeMessage }
-      if (from !== this.instanceId) this.deliver(message)
-    })
+    redis?.subscribe(this.channel, (raw) => this.deliver(JSON.parse(raw) as RealtimeMessage), { othersOnly: true })
   }
 
   /** Topic names are global: a second registration (a plugin reusing 'auth', or two plugins) is refused, never merged. */
@@ -85,18 +83,25 @@ export class RealtimeHub {
       this.log.error({ topic: message.topic }, 'publish on an unregistered realtime topic')
       return
     }
-    this.deliver(message)
-    this.redis?.publish(this.channel, JSON.stringify({ from: this.instanceId, message }))
+    // The data (most of every frame) is serialized once, for the local frames and for the other instances.
+    let data: string | undefined
+    const dataJson = () => (data ??= JSON.stringify(message.data) ?? 'null')
+    this.deliver(message, dataJson)
+    if (this.redis) {
+      const head = JSON.stringify({ companyId: message.companyId, topic: message.topic, audience: message.audience })
+      this.redis.publish(this.channel, `${head.slice(0, -1)},"data":${dataJson()}}`)
+    }
   }
 
-  private deliver(message: RealtimeMessage): void {
+  private deliver(message: RealtimeMessage, dataJson = () => JSON.stringify(message.data) ?? 'null'): void {
     const sockets = this.byCompany.get(message.companyId)
     if (!sockets) return
     const topic = this.topics.get(message.topic)
     let frame: string | undefined
     for (const s of sockets) {
       if (s.ws.readyState !== 1 || !shouldDeliver(s, topic, message.audience)) continue
-      frame ??= JSON.stringify({ event: `company-${message.companyId}-${message.topic}`, data: message.data })
+      frame ??= `{"event":${JSON.stringify(`company-${message.companyId}-${message.topic}`)},"data":${dataJson()}}`
+      this.writes.hold(s.ws)
       s.ws.send(frame)
       this.delivered++
     }

@@ -43,14 +43,26 @@ export class TagsService {
 
   /** The tags of each of these tickets (for ticket answers and the kanban board), by ticket id. */
   async ofTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>> {
-    const out = new Map<number, TicketTag[]>(ticketIds.map((id) => [id, []]))
-    if (!ticketIds.length) return out
+    return (await this.ofCompaniesTickets(new Map([[companyId, ticketIds]]))).get(companyId)!
+  }
+
+  /**
+   * ofTickets for several companies in one query (the inbound pipeline's batches span companies): each company's
+   * ticket ids are looked up under that company only. By company id, then ticket id.
+   */
+  async ofCompaniesTickets(wanted: Map<number, number[]>): Promise<Map<number, Map<number, TicketTag[]>>> {
+    const out = new Map<number, Map<number, TicketTag[]>>()
+    for (const [companyId, ids] of wanted) out.set(companyId, new Map(ids.map((id) => [id, []])))
+    const asked = [...wanted].filter(([, ids]) => ids.length)
+    if (!asked.length) return out
     const rows = await this.app.knex(TICKET_TAGS)
       .join('tags', (j) => j.on('tags.id', '=', `${TICKET_TAGS}.tagId`).andOn('tags.companyId', '=', `${TICKET_TAGS}.companyId`))
-      .where(`${TICKET_TAGS}.companyId`, companyId).whereIn(`${TICKET_TAGS}.ticketId`, ticketIds)
-      .orderByRaw('lower(tags.name), tags.id').select(`${TICKET_TAGS}.ticketId`, 'tags.id', 'tags.name', 'tags.color', 'tags.kanban')
-    for (const r of rows as Array<{ ticketId: number; id: number; name: string; color: string; kanban: unknown }>) {
-      out.get(Number(r.ticketId))?.push({ id: Number(r.id), name: r.name, color: r.color, kanban: r.kanban ? 1 : 0 })
+      .where((q) => {
+        for (const [companyId, ids] of asked) q.orWhere((c) => c.where(`${TICKET_TAGS}.companyId`, companyId).whereIn(`${TICKET_TAGS}.ticketId`, ids))
+      })
+      .orderByRaw('lower(tags.name), tags.id').select(`${TICKET_TAGS}.companyId`, `${TICKET_TAGS}.ticketId`, 'tags.id', 'tags.name', 'tags.color', 'tags.kanban')
+    for (const r of rows as Array<{ companyId: number; ticketId: number; id: number; name: string; color: string; kanban: unknown }>) {
+      out.get(Number(r.companyId))?.get(Number(r.ticketId))?.push({ id: Number(r.id), name: r.name, color: r.color, kanban: r.kanban ? 1 : 0 })
     }
     return out
   }

@@ -103,3 +103,17 @@ t.test('tag create/update/delete reach the company\'s sockets only', async (t) =
   await stranger.sync()
   t.equal(stranger.frames.filter((f) => f.event?.endsWith('-tag')).length, 0, 'the other company heard nothing')
 })
+
+t.test('app.tags.ofCompaniesTickets reads each company\'s tickets under that company only', async (t) => {
+  const app = await build(t)
+  const [a, b] = [await createCompanyWithUsers(app), await createCompanyWithUsers(app)]
+  const [vip, lead] = [await createTag(app, a.user.headers, { name: 'VIP' }), await createTag(app, b.user.headers, { name: 'Lead' })]
+  await app.knex.transaction(async (trx) => {
+    await app.tags.addTicketTag(a.id, 7, vip.id, trx)
+    await app.tags.addTicketTag(b.id, 8, lead.id, trx)
+  })
+  const got = await app.tags.ofCompaniesTickets(new Map([[a.id, [7, 8]], [b.id, [7, 8]]]))
+  const names = (companyId: number, ticketId: number) => got.get(companyId)!.get(ticketId)!.map((x) => x.name)
+  t.same([names(a.id, 7), names(a.id, 8), names(b.id, 7), names(b.id, 8)], [['VIP'], [], [], ['Lead']], 'a ticket id of the other company reads nothing')
+  t.same(await app.tags.ofCompaniesTickets(new Map()), new Map(), 'nothing asked, nothing read')
+})

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
+import { withScriptSession, type ScriptSession } from '../../../../core/plugin-api/index.ts'
 
 /** How often a store is attempted when the database asks us to try again (deadlock, lock wait, lost insert race). */
 const MAX_ATTEMPTS = 6
@@ -33,6 +34,21 @@ export async function inTransaction<T>(app: FastifyInstance, work: (trx: Knex.Tr
   for (let attempt = 1; ; attempt++) {
     try {
       return await app.knex.transaction((trx) => work(trx, attempt), config)
+    } catch (err) {
+      if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
+      await pause(attempt)
+    }
+  }
+}
+
+/**
+ * inTransaction on a connection of the app's script knex: `work` begins and commits in its own scripts (see
+ * ScriptSession); a transaction it leaves open is rolled back. Its connections are READ COMMITTED.
+ */
+export async function inScriptTransaction<T>(script: Knex, work: (session: ScriptSession, attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withScriptSession(script, (session) => work(session, attempt))
     } catch (err) {
       if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
       await pause(attempt)

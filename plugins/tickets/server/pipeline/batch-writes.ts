@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { isUniqueViolation } from '../../../../core/plugin-api/index.ts'
+import type { Ticket } from '../models.ts'
+import { RetryTransaction } from './retry.ts'
+
+/** The rows of a group-commit batch, the tickets it opens named by their place among ticketRows. */
+
+type Row = Record<string, unknown>
+
+/** A message's (or search word's) ticket: an existing one, or the n-th of the tickets the batch opens. */
+export type TicketRef = { id: number } | { opened: number }
+
+export interface BatchRows {
+  /** The tickets to open, with their cycle each. */
+  ticketRows: Row[]
+  /** In arrival order; `ticketId` comes from `ticket`. */
+  messages: Array<{ row: Row; ticket: TicketRef }>
+  /** Existing tickets: the last message, and how many unread messages the batch adds. */
+  updates: Array<{ ticket: Ticket; lastMessage: string; unread: number }>
+  words: Array<{ companyId: number; word: string; ticket: TicketRef }>
+}
+
+export interface WrittenIds {
+  ticketIds: number[]
+  messageIds: number[]
+}
+
+const SEARCH_WORDS_CHUNK = 500
+
+/** `(a = ? and b = ?) or (...)`: a lookup by a composite key, which every database answers from its index. */
+export function whereKeys<Q extends Knex.QueryBuilder>(query: Q, keys: Array<Record<string, unknown>>): Q {
+  return query.where((q) => {
+    for (const k of keys) q.orWhere(k)
+  }) as Q
+}
+
+const cycleRow = (ticket: Row, ticketId: unknown, at: Date): Row => ({
+  companyId: ticket.companyId, ticketId, whatsappId: ticket.whatsappId, queueId: null, userId: null,
+  startedAt: at, acceptedAt: null, finishedAt: null, createdAt: at, updatedAt: at,
+})
+
+/**
+ * The existing tickets in one UPDATE: each one's last message and its unread count raised by the batch's inbound
+ * messages (CASE by id: one statement text per batch size, on both databases).
+ */
+function updateTickets(trx: Knex | Knex.Transaction, updates: BatchRows['updates'], at: Date): Knex.QueryBuilder {
+  const cases = 'when ? then ? '.repeat(updates.length)
+  return whereKeys(trx('tickets'), updates.map(({ ticket }) => ({ companyId: ticket.companyId, id: ticket.id }))).update({
+    lastMessage: trx.raw(`case id ${cases}end`, updates.flatMap((c) => [c.ticket.id, c.lastMessage])),
+    unreadMessages: trx.raw(`unread_messages + case id ${cases}end`, updates.flatMap((c) => [c.ticket.id, c.unread])),
+    lastMessageAt: at, updatedAt: at,
+  })
+}
+
+function insertWords(trx: Knex | Knex.Transaction, rows: BatchRows['words'], idOf: (ref: TicketRef) => unknown): Knex.QueryBuilder[] {
+  const out: Knex.QueryBuilder[] = []
+  for (let n = 0; n < rows.length; n += SEARCH_WORDS_CHUNK) {
+    const chunk = rows.slice(n, n + SEARCH_WORDS_CHUNK).map((w) => ({ companyId: w.companyId, word: w.word, ticketId: idOf(w.ticket) }))
+    out.push(trx('ticketSearchWords').insert(chunk).onConflict(['companyId', 'word', 'ticketId']).ignore())
+  }
+  return out
+}
+
+/** A unique-key violation here means another writer got there first: the rerun sees what it wrote. */
+export function retryOnConflict(err: unknown): never {
+  if (isUniqueViolation(err)) throw new RetryTransaction('a ticket or message of the batch was written meanwhile')
+  throw err
+}
+
+/**
+ * MariaDB/MySQL whose multi-row INSERTs get consecutive ids (see consecutiveStep): every write of the batch as
+ * statements of one script. The opened tickets' ids are known to the script from LAST_INSERT_ID() (the first of
+ * them) and the step, and to us from the INSERT's reported first id (`ids` reads them from the script's results).
+ */
+export function scriptWrites(knex: Knex, rows: BatchRows, step: number, at: Date): { statements: Array<Knex.QueryBuilder | Knex.Raw>; ids(results: unknown[]): WrittenIds } {
+  const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : knex.raw('@zd_first_ticket + ?', [ref.opened * step]))
+  const statements: Array<Knex.QueryBuilder | Knex.Raw> = []
+  if (rows.ticketRows.length) {
+    statements.push(
+      knex('tickets').insert(rows.ticketRows),
+      knex.raw('set @zd_first_ticket := last_insert_id()'),
+      knex('ticketCycles').insert(rows.ticketRows.map((t, n) => cycleRow(t, idOf({ opened: n }), at))),
+    )
+  }
+  const messagesAt = statements.length
+  statements.push(knex('messages').insert(rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))))
+  if (rows.updates.length) statements.push(updateTickets(knex, rows.updates, at))
+  statements.push(...insertWords(knex, rows.words, idOf))
+  return {
+    statements,
+    ids(results) {
+      const list = results as Array<{ insertId?: number }>
+      const firstTicket = rows.ticketRows.length ? Number(list[0].insertId) : 0
+      const firstMessage = Number(list[messagesAt].insertId)
+      return {
+        ticketIds: rows.ticketRows.map((_, n) => firstTicket + n * step),
+        messageIds: rows.messages.map((_, n) => firstMessage + n * step),
+      }
+    },
+  }
+}
+
+/**
+ * SQLite (and MariaDB/MySQL without consecutive ids): statement after statement. A multi-row INSERT's ids come
+ * back by RETURNING (SQLite, mapped by the unique key: its row order is not promised) or are read back by the
+ * unique key (the transaction sees its own inserts).
+ */
+export async function writeStatements(app: FastifyInstance, trx: Knex.Transaction, rows: BatchRows, at: Date): Promise<WrittenIds> {
+  const ticketIds = rows.ticketRows.length
+    ? await insertIds(app, trx, 'tickets', rows.ticketRows, ['companyId', 'contactId', 'whatsappId'], { active: 1 }).catch(retryOnConflict)
+    : []
+  const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : ticketIds[ref.opened])
+  if (rows.ticketRows.length) await trx('ticketCycles').insert(rows.ticketRows.map((t, n) => cycleRow(t, ticketIds[n], at)))
+  const messageRows = rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))
+  const messageIds = await insertIds(app, trx, 'messages', messageRows, ['companyId', 'whatsappId', 'externalId']).catch(retryOnConflict)
+  if (rows.updates.length) await updateTickets(trx, rows.updates, at)
+  for (const insert of insertWords(trx, rows.words, idOf)) await insert
+  return { ticketIds, messageIds }
+}
+
+async function insertIds(app: FastifyInstance, trx: Knex.Transaction, table: string, rows: Row[], keyCols: string[], where: Row = {}): Promise<number[]> {
+  const keyOf = (r: Row) => keyCols.map((c) => String(r[c])).join('\u0000')
+  const back: Row[] = app.dialect === 'mysql'
+    ? await trx(table).insert(rows).then(() => whereKeys(trx(table), rows.map((r) => Object.fromEntries(keyCols.map((c) => [c, r[c]])))).where(where).select('id', ...keyCols))
+    : await trx(table).insert(rows).returning(['id', ...keyCols])
+  const ids = new Map(back.map((r) => [keyOf(r), Number(r.id)]))
+  return rows.map((r) => {
+    const id = ids.get(keyOf(r))
+    if (id === undefined) throw new Error(`group commit: an inserted ${table} row was not found`)
+    return id
+  })
+}
+
+const autoIncrement = new WeakMap<FastifyInstance, Promise<number | null>>()
+
+/**
+ * On MySQL/MariaDB: the step between the ids of one multi-row INSERT when the server's auto-increment lock mode
+ * makes them consecutive (innodb_autoinc_lock_mode 0 or 1: "consecutive" and "traditional" give the rows of one
+ * INSERT ... VALUES consecutive ids, by auto_increment_increment, the first of which the server reports), else
+ * null. Always null on SQLite.
+ */
+export function consecutiveStep(app: FastifyInstance): Promise<number | null> {
+  if (app.dialect !== 'mysql') return Promise.resolve(null)
+  let step = autoIncrement.get(app)
+  if (!step) {
+    step = app.knex.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as inc').then((res: unknown) => {
+      const [row] = (res as Array<Array<{ mode: unknown; inc: unknown }>>)[0]
+      return Number(row.mode) <= 1 && Number(row.inc) >= 1 ? Number(row.inc) : null
+    }, () => null)
+    autoIncrement.set(app, step)
+  }
+  return step
+}
