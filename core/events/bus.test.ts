@@ -107,3 +107,15 @@ t.test('with Redis, cluster handlers run on every instance, local ones only wher
     'each cluster handler once per event, local handlers only on the emitter, nothing for another install\'s prefix')
   t.same([...a.errors, ...b.errors], [])
 })
+
+t.test('an event that has no cluster handler stays on its instance (nothing sent to Redis)', async (t) => {
+  const published: string[] = []
+  const link = { subscribe: async () => undefined, publish: (_channel: string, message: string) => void published.push(message) }
+  const bus = new EventBus(spyLogger().log, link as unknown as RedisLink)
+  bus.on('message.created', () => undefined)
+  bus.on('user.updated', () => undefined, { scope: 'cluster' })
+  bus.emit('message.created', { companyId: 1, ticketId: 2, messageId: 3 })
+  bus.emit('user.updated', { companyId: 1, userId: 4 })
+  await bus.idle()
+  t.same(published.map((m) => JSON.parse(m).name), ['user.updated'])
+})

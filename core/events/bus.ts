@@ -45,7 +45,9 @@ export class EventBus {
   emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
     this.local.emit(name, payload)
     this.cluster.emit(name, payload)
-    this.redis?.publish(this.channel, JSON.stringify({ name, payload }))
+    // Every instance runs the same plugins, so the cluster handlers registered here are the ones registered on the
+    // others: an event without any (most per-message events) is not sent to them at all.
+    if (this.redis && this.cluster.listenerCount(name) > 0) this.redis.publish(this.channel, JSON.stringify({ name, payload }))
   }
 
   /** Resolves when every handler started so far has finished (tests and shutdown). */

@@ -161,3 +161,19 @@ t.test('an edit waits for the queued message it edits; replies and possible rati
   t.notOk(groupCommit(w.app).takes(text(number, '2')), 'a possible rating answer is not batched')
   t.notOk(groupCommit(w.app).takes(text(number, 'x', { quotedId: 'E1' })), 'a reply is not batched')
 })
+
+t.test('a message that arrives while the last batch is being stored is stored too (the pump does not stop under it)', async (t) => {
+  const w = await world(t)
+  const number = '5511966660000'
+  let second: Promise<void> | undefined
+  // Runs inside the first batch's transaction: on MariaDB the pump has taken every queued batch by then and only
+  // waits for this store to end.
+  groupCommit(w.app).beforeCommit = () => {
+    second ??= w.deliver(text(number, 'segunda', { externalId: 'L2' }))
+  }
+  await w.deliver(text(number, 'primeira', { externalId: 'L1' }))
+  groupCommit(w.app).beforeCommit = undefined
+  const stranded = new Promise((_, reject) => setTimeout(() => reject(new Error('the second message was never stored')), 5000).unref())
+  await Promise.race([second, stranded])
+  t.same((await w.messages()).map((m) => m.externalId), ['L1', 'L2'])
+})

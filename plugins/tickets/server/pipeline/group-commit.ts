@@ -56,25 +56,28 @@ export class GroupCommit {
     const overlap = this.app.dialect === 'mysql'
     let storing: Promise<void> = Promise.resolve()
     try {
+      // A message may come while the last batch is still being stored: it is taken before the pump stops.
       while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH)
-        const prepared = prepareBatch(this.app, batch)
-        const mayStore = Promise.all([prepared, storing])
-        storing = mayStore
-          .then(([ready]) => storePrepared(this.app, ready, this.beforeCommit))
-          .catch((err) => {
-            for (const it of batch) {
-              it.settled()
-              it.reject(err)
-            }
-          })
-        // With the overlap, the next batch is taken once this one's store has begun (its predecessor's ended).
-        await (overlap ? mayStore.catch(() => undefined) : storing)
-        // The events that came in during the write (on SQLite the write runs synchronously, so they wait in the
-        // event loop until it ends) join the queue before the next batch is taken: no timer, no wait when idle.
-        await new Promise((r) => setImmediate(r))
+        while (this.queue.length) {
+          const batch = this.queue.splice(0, MAX_BATCH)
+          const prepared = prepareBatch(this.app, batch)
+          const mayStore = Promise.all([prepared, storing])
+          storing = mayStore
+            .then(([ready]) => storePrepared(this.app, ready, this.beforeCommit))
+            .catch((err) => {
+              for (const it of batch) {
+                it.settled()
+                it.reject(err)
+              }
+            })
+          // With the overlap, the next batch is taken once this one's store has begun (its predecessor's ended).
+          await (overlap ? mayStore.catch(() => undefined) : storing)
+          // The events that came in during the write (on SQLite the write runs synchronously, so they wait in the
+          // event loop until it ends) join the queue before the next batch is taken: no timer, no wait when idle.
+          await new Promise((r) => setImmediate(r))
+        }
+        await storing
       }
-      await storing
     } finally {
       this.running = false
     }
