@@ -177,3 +177,21 @@ t.test('a message that arrives while the last batch is being stored is stored to
   await Promise.race([second, stranded])
   t.same((await w.messages()).map((m) => m.externalId), ['L1', 'L2'])
 })
+
+t.test('a redelivery in the next batch of the one storing the message is recognized (on MariaDB the two overlap)', async (t) => {
+  const w = await world(t)
+  const number = '5511977770000'
+  const warnings: string[] = []
+  const warn = w.app.log.warn.bind(w.app.log)
+  w.app.log.warn = ((obj: unknown, msg?: string) => {
+    warnings.push(String(msg))
+    return warn(obj as object, msg)
+  }) as typeof w.app.log.warn
+  const first = w.deliver(text(number, 'pedido 1', { externalId: 'R1' }))
+  // Queued while R1's batch is being written: the next batch, prepared before R1 is committed.
+  await Promise.all([first, w.deliver(text(number, 'pedido 1', { externalId: 'R1' })), w.deliver(text(number, 'pedido 2', { externalId: 'R2' }))])
+  await w.app.events.idle()
+  t.same((await w.messages()).map((m) => m.externalId), ['R1', 'R2'], 'stored once each, in order')
+  t.same((await w.tickets()).map((tk) => tk.unreadMessages), [2], 'counted once each')
+  t.same(warnings.filter((m) => m.includes('group commit failed')), [], 'recognized by the batch itself, not by the one-at-a-time fallback')
+})

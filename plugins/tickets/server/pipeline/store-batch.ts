@@ -5,7 +5,7 @@ import { Message, type Ticket } from '../models.ts'
 import { wordsOf } from '../search-words.ts'
 import { locked, ticketOf } from './active-ticket.ts'
 import type { ScriptSession } from '../../../../core/plugin-api/index.ts'
-import { consecutiveStep, scriptWrites, whereKeys, writeStatements, type BatchRows, type TicketRef, type WrittenIds } from './batch-writes.ts'
+import { consecutiveStep, retryOnConflict, scriptWrites, whereKeys, writeStatements, type BatchRows, type TicketRef, type WrittenIds } from './batch-writes.ts'
 import { inScriptTransaction, inTransaction } from './retry.ts'
 import type { StoreInput, Stored } from './store.ts'
 
@@ -102,13 +102,17 @@ async function scripted(app: FastifyInstance, knex: Knex, session: ScriptSession
   const rows = batch.rows()
   const writes = scriptWrites(knex, rows, step, batch.at)
   let results: unknown[]
-  if (options.beforeCommit) {
-    // The tests' hook runs with the writes done and the transaction still open.
-    results = session.open ? await session.run(writes.statements) : await session.begin(writes.statements)
-    await options.beforeCommit()
-    await session.commit([])
-  } else {
-    results = session.open ? await session.commit(writes.statements) : await session.transact(writes.statements)
+  try {
+    if (options.beforeCommit) {
+      // The tests' hook runs with the writes done and the transaction still open.
+      results = session.open ? await session.run(writes.statements) : await session.begin(writes.statements)
+      await options.beforeCommit()
+      await session.commit([])
+    } else {
+      results = session.open ? await session.commit(writes.statements) : await session.transact(writes.statements)
+    }
+  } catch (err) {
+    retryOnConflict(err)
   }
   return batch.outcome(rows, writes.ids(results))
 }
