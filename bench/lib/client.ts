@@ -6,7 +6,7 @@
  */
 import http from 'node:http'
 import { WebSocket } from 'ws'
-import { requestParent, serveClient } from './worker.ts'
+import { notifyParent, serveClient } from './worker.ts'
 import { closedLoop, now, summarize } from './stats.ts'
 
 export interface HttpRequestSpec {
@@ -176,7 +176,7 @@ export interface IngestCompany {
 export interface IngestArgs {
   base: string
   /**
-   * How a message is injected: `driver` asks the server process (IPC request, see requestParent) to run the sandbox
+   * How a message is injected: `driver` asks the server process (IPC notification, see notifyParent) to run the sandbox
    * driver's `inject` command, exactly what a real driver's event does; `http` posts it to the sandbox admin API
    * (request parsing, auth, connection lookup on top).
    */
@@ -224,7 +224,8 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
     pending.set(body, { t0, left: socketsOf.get(company.id) ?? 0, done })
     if (!socketsOf.get(company.id)) done()
     const payload = { from: number, name: `Cliente ${contact}`, body }
-    if (args.via === 'driver') await requestParent('inject', { companyId: company.id, whatsappId: company.whatsappId, payload })
+    // The injection's answer is not awaited: the message is done when its frames arrive (or lost after the timeout).
+    if (args.via === 'driver') notifyParent('inject', { companyId: company.id, whatsappId: company.whatsappId, payload })
     else {
       await checked(base, {
         method: 'POST', path: `/api/sandbox/${company.whatsappId}/messages`, headers: { authorization: `Bearer ${company.adminToken}` }, body: payload,

@@ -5,9 +5,9 @@ type Handlers = Record<string, (args: any) => unknown>
 /**
  * A client process running one of the bench's client files: load generators and websocket fleets run there, on
  * the machine's other core, so the server's process measures only the server (and its memory holds only the
- * server's sockets). Calls are request/answer messages over IPC, both ways: the parent calls the client's
- * handlers (`call`), and the client may ask the parent to run one of the handlers given to `startClient`
- * (`requestParent`), e.g. to inject an event in the server process. (Worker threads would be lighter, but tsx's
+ * server's sockets). The parent calls the client's handlers over IPC (`call`, request and answer), and the client
+ * may have the parent run one of the handlers given to `startClient` (`notifyParent`, no answer), e.g. to inject an
+ * event in the server process. (Worker threads would be lighter, but tsx's
  * loader does not reliably register inside a worker on Node 20.)
  */
 export interface ClientProcess {
@@ -34,9 +34,9 @@ export function startClient(file: URL, data: unknown = {}, execArgv: string[] = 
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>()
   child.on('message', (m: Answer | ({ up: true } & Request)) => {
     if ('up' in m) {
-      // The client's request to the parent: answered with the same id, marked so the client can tell it apart.
+      // The client's notification (notifyParent): run, no answer; a failure is printed.
       void answer(parentHandlers, m, (a) => {
-        if (child.connected) child.send({ ...a, up: true })
+        if (a.error !== undefined) console.error(`client notification ${m.cmd} failed: ${a.error}`)
       })
       return
     }
@@ -65,29 +65,17 @@ export function startClient(file: URL, data: unknown = {}, execArgv: string[] = 
   }
 }
 
-let upSeq = 0
-const upWaiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>()
-
-/** Inside the client process: answers the parent's calls with these handlers (and the answers to `requestParent`). */
+/** Inside the client process: answers the parent's calls with these handlers. */
 export function serveClient(handlers: Handlers): void {
-  process.on('message', (m: (Request & { up?: undefined }) | (Answer & { up: true })) => {
-    if (m.up) {
-      const w = upWaiting.get(m.id)
-      upWaiting.delete(m.id)
-      if (m.error !== undefined) w?.reject(new Error(m.error))
-      else w?.resolve(m.result)
-      return
-    }
-    void answer(handlers, m, (a) => process.send!(a))
-  })
+  process.on('message', (m: Request) => void answer(handlers, m, (a) => process.send!(a)))
 }
 
-/** Inside the client process: runs one of the parent's handlers (given to `startClient`) and resolves with its answer. */
-export function requestParent<T = unknown>(cmd: string, args?: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (!process.send) return reject(new Error('not a client process'))
-    const id = ++upSeq
-    upWaiting.set(id, { resolve, reject })
-    process.send({ up: true, id, cmd, args })
-  })
+/**
+ * Inside the client process: has the parent run one of the handlers given to `startClient`, without an answer (the
+ * result shows elsewhere, e.g. an injected message's frames; a failure is printed by the parent), which spares the
+ * server process a message per call.
+ */
+export function notifyParent(cmd: string, args?: unknown): void {
+  if (!process.send) throw new Error('not a client process')
+  process.send({ up: true, id: 0, cmd, args })
 }

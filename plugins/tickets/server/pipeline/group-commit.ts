@@ -48,35 +48,41 @@ export class GroupCommit {
 
   /**
    * Takes batches while messages wait. On MariaDB the next batch is prepared (its reads and new contacts, outside
-   * any transaction) while the previous one is stored, and stored once that one is done: the stores stay one at a
-   * time and in order. On SQLite every step runs synchronously on one connection: one batch at a time.
+   * any transaction) while the previous one is stored, and stored once that one has committed, while the previous
+   * one is still being announced: the stores stay one at a time and in order, and so do the announcements. On
+   * SQLite every step runs synchronously on one connection: one batch at a time.
    */
   private async pump(): Promise<void> {
     this.running = true
     const overlap = this.app.dialect === 'mysql'
-    let storing: Promise<void> = Promise.resolve()
+    let stored: Promise<unknown> = Promise.resolve()
+    let announced: Promise<void> = Promise.resolve()
     try {
       // A message may come while the last batch is still being stored: it is taken before the pump stops.
       while (this.queue.length) {
         while (this.queue.length) {
           const batch = this.queue.splice(0, MAX_BATCH)
           const prepared = prepareBatch(this.app, batch)
-          const mayStore = Promise.all([prepared, storing])
-          storing = mayStore
-            .then(([ready]) => storePrepared(this.app, ready, this.beforeCommit))
-            .catch((err) => {
-              for (const it of batch) {
-                it.settled()
-                it.reject(err)
-              }
-            })
+          const mayStore = Promise.all([prepared, stored])
+          const previous = announced
+          const written = mayStore.then(([ready]) => storePrepared(this.app, ready, this.beforeCommit, previous))
+          stored = written.catch(() => undefined)
+          announced = written.then(async (announce) => {
+            await previous
+            await announce()
+          }).catch((err) => {
+            for (const it of batch) {
+              it.settled()
+              it.reject(err)
+            }
+          })
           // With the overlap, the next batch is taken once this one's store has begun (its predecessor's ended).
-          await (overlap ? mayStore.catch(() => undefined) : storing)
+          await (overlap ? mayStore.catch(() => undefined) : announced)
           // The events that came in during the write (on SQLite the write runs synchronously, so they wait in the
           // event loop until it ends) join the queue before the next batch is taken: no timer, no wait when idle.
           await new Promise((r) => setImmediate(r))
         }
-        await storing
+        await announced
       }
     } finally {
       this.running = false

@@ -104,11 +104,13 @@ export async function prepareBatch(app: FastifyInstance, items: Item[]): Promise
 }
 
 /**
- * A batch's second half: the store (one transaction); then, per message in arrival order, its events and frames,
- * and its steps (which end its caller's wait). On a failed store the messages go one at a time.
+ * A batch's second half: the store (one transaction), which resolves once committed with the batch's announcement:
+ * per message in arrival order, its events and frames, and its steps (which end its caller's wait). The caller runs
+ * the announcements of its batches in their order. On a failed store the messages go one at a time, each stored
+ * and announced, after the previous batch's announcement (`previous`).
  */
-export async function storePrepared(app: FastifyInstance, { ready, stored }: PreparedBatch, beforeCommit?: () => void | Promise<void>): Promise<void> {
-  if (!ready.length) return
+export async function storePrepared(app: FastifyInstance, { ready, stored }: PreparedBatch, beforeCommit: (() => void | Promise<void>) | undefined, previous: Promise<void>): Promise<() => Promise<void>> {
+  if (!ready.length) return async () => undefined
   // The frames of existing tickets show their tags. On MariaDB they are read on another connection while the
   // batch's transaction goes on; SQLite's one connection is the transaction's until it ends.
   let tagsRead: Promise<TagsByCompany | undefined> | undefined
@@ -119,19 +121,23 @@ export async function storePrepared(app: FastifyInstance, { ready, stored }: Pre
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err
     app.log.warn({ err, messages: ready.length }, 'group commit failed; storing its messages one at a time')
-    return oneAtATime(app, ready)
+    await previous
+    await oneAtATime(app, ready)
+    return async () => undefined
   }
   const tags = await (tagsRead ?? readTags(app, results.flatMap((s) => (s.duplicate || s.ticketCreated ? [] : [s.ticket]))))
-  const announced = new Set<string>()
-  for (let i = 0; i < ready.length; i++) {
-    const s = results[i]
-    const key = s.duplicate ? '' : `${s.ticket.companyId}:${s.ticket.id}`
-    // A ticket's next message is announced once the frames of its previous one went out (their handlers build
-    // them asynchronously): its agents see the ticket's frames in the order of its messages, as when they come
-    // one at a time.
-    if (announced.has(key)) await new Promise((r) => setImmediate(r))
-    if (key) announced.add(key)
-    finish(app, ready[i], s, s.duplicate ? undefined : tags?.get(s.ticket.companyId)?.get(s.ticket.id))
+  return async () => {
+    const announced = new Set<string>()
+    for (let i = 0; i < ready.length; i++) {
+      const s = results[i]
+      const key = s.duplicate ? '' : `${s.ticket.companyId}:${s.ticket.id}`
+      // A ticket's next message is announced once the frames of its previous one went out (their handlers build
+      // them asynchronously): its agents see the ticket's frames in the order of its messages, as when they come
+      // one at a time.
+      if (announced.has(key)) await new Promise((r) => setImmediate(r))
+      if (key) announced.add(key)
+      finish(app, ready[i], s, s.duplicate ? undefined : tags?.get(s.ticket.companyId)?.get(s.ticket.id))
+    }
   }
 }
 
