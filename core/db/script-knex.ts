@@ -24,8 +24,8 @@ export function createScriptKnex(main: Knex, maxConnections = 2): Knex {
   })
 }
 
-/** The statements' SQL and bindings as one script (statements end with `;`), for a script knex's `raw`. */
-export function scriptOf(statements: Array<Knex.QueryBuilder | Knex.Raw>): { sql: string; bindings: Knex.RawBinding[] } {
+/** The statements' SQL and bindings as one script, statements separated by `;`. */
+function scriptOf(statements: Array<Knex.QueryBuilder | Knex.Raw>): { sql: string; bindings: Knex.RawBinding[] } {
   const parts = statements.map((s) => s.toSQL().toNative())
   return { sql: parts.map((p) => p.sql).join(';\n'), bindings: parts.flatMap((p) => p.bindings as Knex.RawBinding[]) }
 }
@@ -37,7 +37,8 @@ interface MysqlConnection {
 /**
  * One connection of a script knex, held by one caller, who opens and ends its transaction in its own scripts:
  * `begin([...])` sends BEGIN and the statements in one round trip, `run` more statements, `commit([...])` the
- * statements and COMMIT, `transact([...])` all three at once. Results come one per statement; rows are mapped to camelCase as knex maps them.
+ * statements and COMMIT, `transact([...])` all three at once. Results come one per statement; rows are mapped to
+ * camelCase as knex maps them.
  */
 export class ScriptSession {
   /** A transaction was begun and neither committed nor rolled back. */
