@@ -87,10 +87,12 @@ async function rowsOf(w: World) {
   return { tickets, messages, cycles, words, contacts: [...contacts.values()].sort() }
 }
 
-t.test('messages arriving together are written in one batch, each stored once with the events and frames it gets alone', async (t) => {
+/**
+ * The reference world (the scenario's messages one at a time: each waits for the previous one, so no batch ever
+ * forms) and the world under test, warmed up and idle, both watched.
+ */
+async function reference(t: Parameters<typeof world>[0]) {
   const { warmup, burst } = scenario()
-
-  // The reference: the same messages one at a time (each waits for the previous one: no batch ever forms).
   const alone = await world(t)
   const seen = watch(alone)
   for (const e of [...warmup, ...burst]) await alone.deliver(e)
@@ -101,6 +103,11 @@ t.test('messages arriving together are written in one batch, each stored once wi
   for (const e of warmup) await w.deliver(e)
   // The group commit looks for more work once more after a batch (a turn of the event loop): let it go idle.
   await new Promise((r) => setImmediate(r))
+  return { burst, alone, seen, w, got }
+}
+
+t.test('messages arriving together are written in one batch, each stored once with the events and frames it gets alone', async (t) => {
+  const { burst, alone, seen, w, got } = await reference(t)
   const inserts = countInserts(w)
   // Delivered in one go: the first goes at once, the others queue behind its write and form the next batch.
   await Promise.all(burst.map((e) => w.deliver(e)))
@@ -119,17 +126,7 @@ t.test('messages arriving together are written in one batch, each stored once wi
 })
 
 t.test('a batch that fails is written again one message at a time: nothing lost, nothing doubled', async (t) => {
-  const { warmup, burst } = scenario()
-  const alone = await world(t)
-  const seen = watch(alone)
-  for (const e of [...warmup, ...burst]) await alone.deliver(e)
-  await alone.app.events.idle()
-
-  const w = await world(t)
-  const got = watch(w)
-  for (const e of warmup) await w.deliver(e)
-  // The group commit looks for more work once more after a batch (a turn of the event loop): let it go idle.
-  await new Promise((r) => setImmediate(r))
+  const { burst, alone, seen, w, got } = await reference(t)
   let failures = 0
   // The batch has inserted its tickets, messages and words when this throws: its transaction rolls all of it back.
   groupCommit(w.app).beforeCommit = () => {
