@@ -183,21 +183,33 @@ export interface IngestArgs {
   via: 'driver' | 'http'
   companies: IngestCompany[]
   contacts: number
-  messagesPerContact: number
+  /** Which message of each contact this call sends (0: the first, which opens the contact and its ticket). */
+  round: number
+  /** Names the run in the message bodies (unique across runs and rounds). */
+  run: string
   concurrency: number
   timeoutMs: number
 }
 
-async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: number; rate: number; p50: number; p99: number; mean: number; max: number; deliveries: number; lost: number; errors: number; firstError?: string; crossCompany: number; firstRound: { messages: number; rate: number } }> {
+export interface IngestRound {
+  messages: number
+  elapsedMs: number
+  /** Injection to frame, every delivery, in ms. */
+  latencies: number[]
+  lost: number
+  errors: number
+  firstError?: string
+  crossCompany: number
+}
+
+/** One round: every contact of every company sends its `round`-th message (companies interleaved so load spreads). */
+async function ingest(args: IngestArgs): Promise<IngestRound> {
   agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
   const base = new URL(args.base)
   const socketsOf = new Map<number, number>()
   for (const s of fleet) socketsOf.set(s.companyId, (socketsOf.get(s.companyId) ?? 0) + 1)
-  // Message order: every company's contact k, message m; companies interleaved so load spreads over them.
-  const plan: Array<{ company: IngestCompany; contact: number; m: number }> = []
-  for (let m = 0; m < args.messagesPerContact; m++) {
-    for (let k = 0; k < args.contacts; k++) for (const company of args.companies) plan.push({ company, contact: k, m })
-  }
+  const plan: Array<{ company: IngestCompany; contact: number }> = []
+  for (let k = 0; k < args.contacts; k++) for (const company of args.companies) plan.push({ company, contact: k })
   const pending = new Map<string, { t0: number; left: number; done: () => void }>()
   const latencies: number[] = []
   hook = (_s, _c, frame, t) => {
@@ -208,15 +220,10 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
     if (--p.left === 0) p.done()
   }
   let lost = 0
-  const run = Date.now().toString(36)
-  // The first round (every contact's first message, each opening its contact and ticket) comes first in the plan.
-  const firstRound = args.contacts * args.companies.length
-  let firstDone = 0
-  let firstRoundMs = 0
-  const started = now()
+  const crossBefore = crossCompany
   const result = await closedLoop(async (i) => {
-    const { company, contact, m } = plan[i]
-    const body = `bench ${run} ${i} olá, gostaria de saber o prazo de entrega do pedido ${contact}-${m}`
+    const { company, contact } = plan[i]
+    const body = `bench ${args.run} ${args.round}.${i} olá, gostaria de saber o prazo de entrega do pedido ${contact}-${args.round}`
     const number = `55${String(10 + (company.id % 90))}9${String(contact).padStart(8, '0')}`
     let done!: () => void
     const delivered = new Promise<void>((r) => (done = r))
@@ -234,15 +241,12 @@ async function ingest(args: IngestArgs): Promise<{ messages: number; elapsedMs: 
     const timer = new Promise<boolean>((r) => setTimeout(() => r(false), args.timeoutMs))
     if (!(await Promise.race([delivered.then(() => true), timer]))) lost++
     pending.delete(body)
-    if (i < firstRound && ++firstDone === firstRound) firstRoundMs = now() - started
   }, { concurrency: args.concurrency, count: plan.length })
   hook = undefined
   agent.destroy()
-  const s = summarize(latencies)
   return {
-    messages: plan.length, elapsedMs: result.elapsedMs, rate: (plan.length / result.elapsedMs) * 1000, p50: s.p50, p99: s.p99, mean: s.mean, max: s.max,
-    deliveries: s.n, lost, errors: result.errors, firstError: result.firstError ? String(result.firstError) : undefined, crossCompany,
-    firstRound: { messages: firstRound, rate: firstRoundMs ? (firstRound / firstRoundMs) * 1000 : NaN },
+    messages: plan.length, elapsedMs: result.elapsedMs, latencies, lost, errors: result.errors,
+    firstError: result.firstError ? String(result.firstError) : undefined, crossCompany: crossCompany - crossBefore,
   }
 }
 

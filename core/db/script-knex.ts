@@ -1,4 +1,8 @@
 import knexFactory, { type Knex } from 'knex'
+import type { SqlText } from './sql-text.ts'
+
+/** A statement of a script: a knex query, or one written by hand (sql-text.ts). */
+export type ScriptStatement = Knex.QueryBuilder | Knex.Raw | SqlText
 
 /**
  * On MariaDB/MySQL, a second small pool for hot write paths: its connections take several statements in one round
@@ -25,8 +29,8 @@ export function createScriptKnex(main: Knex, maxConnections = 2): Knex {
 }
 
 /** The statements' SQL and bindings as one script, statements separated by `;`. */
-function scriptOf(statements: Array<Knex.QueryBuilder | Knex.Raw>): { sql: string; bindings: Knex.RawBinding[] } {
-  const parts = statements.map((s) => s.toSQL().toNative())
+function scriptOf(statements: ScriptStatement[]): { sql: string; bindings: Knex.RawBinding[] } {
+  const parts = statements.map((s) => ('toSQL' in s ? s.toSQL().toNative() : s))
   return { sql: parts.map((p) => p.sql).join(';\n'), bindings: parts.flatMap((p) => p.bindings as Knex.RawBinding[]) }
 }
 
@@ -46,24 +50,24 @@ export class ScriptSession {
 
   constructor(private knex: Knex, private conn: MysqlConnection) {}
 
-  async begin(statements: Array<Knex.QueryBuilder | Knex.Raw>): Promise<unknown[]> {
+  async begin(statements: ScriptStatement[]): Promise<unknown[]> {
     // Open from here on: a statement of this script that fails leaves the transaction begun.
     this.open = true
     return (await this.send([this.knex.raw('begin'), ...statements])).slice(1)
   }
 
-  run(statements: Array<Knex.QueryBuilder | Knex.Raw>): Promise<unknown[]> {
+  run(statements: ScriptStatement[]): Promise<unknown[]> {
     return this.send(statements)
   }
 
-  async commit(statements: Array<Knex.QueryBuilder | Knex.Raw>): Promise<unknown[]> {
+  async commit(statements: ScriptStatement[]): Promise<unknown[]> {
     const results = await this.send([...statements, this.knex.raw('commit')])
     this.open = false
     return results.slice(0, -1)
   }
 
   /** BEGIN, the statements and COMMIT in one round trip. */
-  async transact(statements: Array<Knex.QueryBuilder | Knex.Raw>): Promise<unknown[]> {
+  async transact(statements: ScriptStatement[]): Promise<unknown[]> {
     this.open = true
     const results = await this.send([this.knex.raw('begin'), ...statements, this.knex.raw('commit')])
     this.open = false
@@ -75,7 +79,7 @@ export class ScriptSession {
     await this.send([this.knex.raw('rollback')])
   }
 
-  private send(statements: Array<Knex.QueryBuilder | Knex.Raw>): Promise<unknown[]> {
+  private send(statements: ScriptStatement[]): Promise<unknown[]> {
     const { sql, bindings } = scriptOf(statements)
     const post = (this.knex.client.config as Knex.Config).postProcessResponse
     // Observers of the knex's 'query' event (debug logs, tests) see scripts as they see its own queries.

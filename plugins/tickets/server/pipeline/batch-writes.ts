@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { isUniqueViolation } from '../../../../core/plugin-api/index.ts'
+import { isUniqueViolation, SqlExpr, sqlWriter, type RunStatement, type SqlText, type SqlWriter } from '../../../../core/plugin-api/index.ts'
 import type { Ticket } from '../models.ts'
 import { RetryTransaction } from './retry.ts'
 
@@ -44,20 +44,22 @@ const cycleRow = (ticket: Row, ticketId: unknown, at: Date): Row => ({
  * The existing tickets in one UPDATE: each one's last message and its unread count raised by the batch's inbound
  * messages (CASE by id: one statement text per batch size, on both databases).
  */
-function updateTickets(trx: Knex | Knex.Transaction, updates: BatchRows['updates'], at: Date): Knex.QueryBuilder {
-  const cases = 'when ? then ? '.repeat(updates.length)
-  return whereKeys(trx('tickets'), updates.map(({ ticket }) => ({ companyId: ticket.companyId, id: ticket.id }))).update({
-    lastMessage: trx.raw(`case id ${cases}end`, updates.flatMap((c) => [c.ticket.id, c.lastMessage])),
-    unreadMessages: trx.raw(`unread_messages + case id ${cases}end`, updates.flatMap((c) => [c.ticket.id, c.unread])),
-    lastMessageAt: at, updatedAt: at,
-  })
+function updateTickets(sql: SqlWriter, updates: BatchRows['updates'], at: Date): SqlText {
+  const cases = `when ? then ? `.repeat(updates.length)
+  const where = sql.anyOfKeys(updates.map(({ ticket }) => ({ companyId: ticket.companyId, id: ticket.id })))
+  const id = sql.id('id')
+  return {
+    sql: `update ${sql.id('tickets')} set ${sql.id('lastMessage')} = case ${id} ${cases}end, ${sql.id('unreadMessages')} = ${sql.id('unreadMessages')} + case ${id} ${cases}end, `
+      + `${sql.id('lastMessageAt')} = ?, ${sql.id('updatedAt')} = ? where ${where.sql}`,
+    bindings: [...updates.flatMap((c) => [c.ticket.id, c.lastMessage]), ...updates.flatMap((c) => [c.ticket.id, c.unread]), at, at, ...where.bindings],
+  }
 }
 
-function insertWords(trx: Knex | Knex.Transaction, rows: BatchRows['words'], idOf: (ref: TicketRef) => unknown): Knex.QueryBuilder[] {
-  const out: Knex.QueryBuilder[] = []
+function insertWords(sql: SqlWriter, rows: BatchRows['words'], idOf: (ref: TicketRef) => unknown): SqlText[] {
+  const out: SqlText[] = []
   for (let n = 0; n < rows.length; n += SEARCH_WORDS_CHUNK) {
     const chunk = rows.slice(n, n + SEARCH_WORDS_CHUNK).map((w) => ({ companyId: w.companyId, word: w.word, ticketId: idOf(w.ticket) }))
-    out.push(trx('ticketSearchWords').insert(chunk).onConflict(['companyId', 'word', 'ticketId']).ignore())
+    out.push(sql.insert('ticketSearchWords', chunk, { ignoreConflictOn: ['companyId', 'word', 'ticketId'] }))
   }
   return out
 }
@@ -73,20 +75,21 @@ export function retryOnConflict(err: unknown): never {
  * statements of one script. The opened tickets' ids are known to the script from LAST_INSERT_ID() (the first of
  * them) and the step, and to us from the INSERT's reported first id (`ids` reads them from the script's results).
  */
-export function scriptWrites(knex: Knex, rows: BatchRows, step: number, at: Date): { statements: Array<Knex.QueryBuilder | Knex.Raw>; ids(results: unknown[]): WrittenIds } {
-  const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : knex.raw('@zd_first_ticket + ?', [ref.opened * step]))
-  const statements: Array<Knex.QueryBuilder | Knex.Raw> = []
+export function scriptWrites(knex: Knex, rows: BatchRows, step: number, at: Date): { statements: SqlText[]; ids(results: unknown[]): WrittenIds } {
+  const sql = sqlWriter(knex)
+  const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : new SqlExpr('@zd_first_ticket + ?', [ref.opened * step]))
+  const statements: SqlText[] = []
   if (rows.ticketRows.length) {
     statements.push(
-      knex('tickets').insert(rows.ticketRows),
-      knex.raw('set @zd_first_ticket := last_insert_id()'),
-      knex('ticketCycles').insert(rows.ticketRows.map((t, n) => cycleRow(t, idOf({ opened: n }), at))),
+      sql.insert('tickets', rows.ticketRows),
+      { sql: 'set @zd_first_ticket := last_insert_id()', bindings: [] },
+      sql.insert('ticketCycles', rows.ticketRows.map((t, n) => cycleRow(t, idOf({ opened: n }), at))),
     )
   }
   const messagesAt = statements.length
-  statements.push(knex('messages').insert(rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))))
-  if (rows.updates.length) statements.push(updateTickets(knex, rows.updates, at))
-  statements.push(...insertWords(knex, rows.words, idOf))
+  statements.push(sql.insert('messages', rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))))
+  if (rows.updates.length) statements.push(updateTickets(sql, rows.updates, at))
+  statements.push(...insertWords(sql, rows.words, idOf))
   return {
     statements,
     ids(results) {
@@ -106,24 +109,28 @@ export function scriptWrites(knex: Knex, rows: BatchRows, step: number, at: Date
  * back by RETURNING (SQLite, mapped by the unique key: its row order is not promised) or are read back by the
  * unique key (the transaction sees its own inserts).
  */
-export async function writeStatements(app: FastifyInstance, trx: Knex.Transaction, rows: BatchRows, at: Date): Promise<WrittenIds> {
+export async function writeStatements(app: FastifyInstance, run: RunStatement, rows: BatchRows, at: Date): Promise<WrittenIds> {
+  const sql = sqlWriter(app.knex)
   const ticketIds = rows.ticketRows.length
-    ? await insertIds(app, trx, 'tickets', rows.ticketRows, ['companyId', 'contactId', 'whatsappId'], { active: 1 }).catch(retryOnConflict)
+    ? await insertIds(app, run, 'tickets', rows.ticketRows, ['companyId', 'contactId', 'whatsappId'], true).catch(retryOnConflict)
     : []
   const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : ticketIds[ref.opened])
-  if (rows.ticketRows.length) await trx('ticketCycles').insert(rows.ticketRows.map((t, n) => cycleRow(t, ticketIds[n], at)))
+  if (rows.ticketRows.length) await run(sql.insert('ticketCycles', rows.ticketRows.map((t, n) => cycleRow(t, ticketIds[n], at))))
   const messageRows = rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))
-  const messageIds = await insertIds(app, trx, 'messages', messageRows, ['companyId', 'whatsappId', 'externalId']).catch(retryOnConflict)
-  if (rows.updates.length) await updateTickets(trx, rows.updates, at)
-  for (const insert of insertWords(trx, rows.words, idOf)) await insert
+  const messageIds = await insertIds(app, run, 'messages', messageRows, ['companyId', 'whatsappId', 'externalId']).catch(retryOnConflict)
+  if (rows.updates.length) await run(updateTickets(sql, rows.updates, at))
+  for (const insert of insertWords(sql, rows.words, idOf)) await run(insert)
   return { ticketIds, messageIds }
 }
 
-async function insertIds(app: FastifyInstance, trx: Knex.Transaction, table: string, rows: Row[], keyCols: string[], where: Row = {}): Promise<number[]> {
+async function insertIds(app: FastifyInstance, run: RunStatement, table: string, rows: Row[], keyCols: string[], activeOnly = false): Promise<number[]> {
+  const sql = sqlWriter(app.knex)
   const keyOf = (r: Row) => keyCols.map((c) => String(r[c])).join('\u0000')
-  const back: Row[] = app.dialect === 'mysql'
-    ? await trx(table).insert(rows).then(() => whereKeys(trx(table), rows.map((r) => Object.fromEntries(keyCols.map((c) => [c, r[c]])))).where(where).select('id', ...keyCols))
-    : await trx(table).insert(rows).returning(['id', ...keyCols])
+  let back: Row[]
+  if (app.dialect === 'mysql') {
+    await run(sql.insert(table, rows))
+    back = await run(sql.select(table, ['id', ...keyCols], sql.anyOfKeys(rows.map((r) => Object.fromEntries(keyCols.map((c) => [c, r[c]])))), activeOnly ? ` and ${sql.id('active')} = 1` : ''))
+  } else back = await run(sql.insert(table, rows, { returning: ['id', ...keyCols] }))
   const ids = new Map(back.map((r) => [keyOf(r), Number(r.id)]))
   return rows.map((r) => {
     const id = ids.get(keyOf(r))
@@ -151,4 +158,9 @@ export function consecutiveStep(app: FastifyInstance): Promise<number | null> {
     autoIncrement.set(app, step)
   }
   return step
+}
+
+/** The app's batches go statement by statement, as where ids are not consecutive (tests of that path use it). */
+export function statementByStatement(app: FastifyInstance): void {
+  autoIncrement.set(app, Promise.resolve(null))
 }

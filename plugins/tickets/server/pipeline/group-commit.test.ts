@@ -1,6 +1,7 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { text, world, type World } from './test-helpers.ts'
 import { groupCommit } from './group-commit.ts'
+import { statementByStatement } from './batch-writes.ts'
 import type { InboundMessage } from '../../../connections/public.ts'
 
 type Frame = { topic: string; data: Record<string, any> }
@@ -106,8 +107,9 @@ async function reference(t: Parameters<typeof world>[0]) {
   return { burst, alone, seen, w, got }
 }
 
-t.test('messages arriving together are written in one batch, each stored once with the events and frames it gets alone', async (t) => {
-  const { burst, alone, seen, w, got } = await reference(t)
+/** The scenario's burst, delivered in one go to `w`, against the reference. */
+async function burstMatchesAlone(t: Test, ref: Awaited<ReturnType<typeof reference>>) {
+  const { burst, alone, seen, w, got } = ref
   const inserts = countInserts(w)
   // Delivered in one go: the first goes at once, the others queue behind its write and form the next batch.
   await Promise.all(burst.map((e) => w.deliver(e)))
@@ -123,6 +125,16 @@ t.test('messages arriving together are written in one batch, each stored once wi
   const rows = new Map((await w.messages()).map((m) => [m.id, m]))
   t.ok(got.ids.length >= 14 && got.ids.every((r) => rows.get(r.messageId)?.ticketId === r.ticketId && (r.body === undefined || rows.get(r.messageId)?.body === r.body)),
     'events and frames name the ids the rows got')
+}
+
+t.test('messages arriving together are written in one batch, each stored once with the events and frames it gets alone', async (t) => {
+  await burstMatchesAlone(t, await reference(t))
+})
+
+t.test('the same statement by statement (SQLite always; MariaDB/MySQL whose multi-row inserts get no consecutive ids)', async (t) => {
+  const ref = await reference(t)
+  statementByStatement(ref.w.app)
+  await burstMatchesAlone(t, ref)
 })
 
 t.test('a batch that fails is written again one message at a time: nothing lost, nothing doubled', async (t) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { withScriptSession, type ScriptSession } from '../../../../core/plugin-api/index.ts'
+import { statementTransaction, withScriptSession, type RunStatement, type ScriptSession } from '../../../../core/plugin-api/index.ts'
 
 /** How often a store is attempted when the database asks us to try again (deadlock, lock wait, lost insert race). */
 const MAX_ATTEMPTS = 6
@@ -34,6 +34,18 @@ export async function inTransaction<T>(app: FastifyInstance, work: (trx: Knex.Tr
   for (let attempt = 1; ; attempt++) {
     try {
       return await app.knex.transaction((trx) => work(trx, attempt), config)
+    } catch (err) {
+      if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
+      await pause(attempt)
+    }
+  }
+}
+
+/** inTransaction for hand-built statements (statementTransaction: on SQLite straight on its connection). */
+export async function inStatementTransaction<T>(app: FastifyInstance, work: (run: RunStatement, attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statementTransaction(app.knex, (run) => work(run, attempt), { isolationLevel: 'read committed' })
     } catch (err) {
       if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
       await pause(attempt)

@@ -3,10 +3,10 @@ import type { Knex } from 'knex'
 import { randomUUID } from 'node:crypto'
 import { Message, type Ticket } from '../models.ts'
 import { wordsOf } from '../search-words.ts'
-import { locked, ticketOf } from './active-ticket.ts'
-import type { ScriptSession } from '../../../../core/plugin-api/index.ts'
-import { consecutiveStep, retryOnConflict, scriptWrites, whereKeys, writeStatements, type BatchRows, type TicketRef, type WrittenIds } from './batch-writes.ts'
-import { inScriptTransaction, inTransaction } from './retry.ts'
+import { ticketOf } from './active-ticket.ts'
+import { runSql, sqlWriter, type ScriptSession, type SqlText } from '../../../../core/plugin-api/index.ts'
+import { consecutiveStep, retryOnConflict, scriptWrites, writeStatements, type BatchRows, type TicketRef, type WrittenIds } from './batch-writes.ts'
+import { inScriptTransaction, inStatementTransaction } from './retry.ts'
 import type { StoreInput, Stored } from './store.ts'
 
 /** The group commit's write: storeMessage for many text messages in one transaction. */
@@ -23,16 +23,23 @@ export const messageKey = (i: MessageKey) => `${i.companyId}:${i.whatsappId}:${i
 const keyOfInput = (input: StoreInput): MessageKey => ({ companyId: input.companyId, whatsappId: input.whatsappId, externalId: input.fields.externalId })
 
 /** The lookup of which of these messages are stored already (redeliveries). */
-function storedKeysQuery(db: Knex | Knex.Transaction, keys: MessageKey[]): Knex.QueryBuilder {
+function storedKeysQuery(knex: Knex | Knex.Transaction, keys: MessageKey[]): SqlText {
   const unique = [...new Map(keys.map((k) => [messageKey(k), { companyId: k.companyId, whatsappId: k.whatsappId, externalId: k.externalId }])).values()]
-  return whereKeys(db('messages'), unique).select('companyId', 'whatsappId', 'externalId')
+  const sql = sqlWriter(knex)
+  return sql.select('messages', ['companyId', 'whatsappId', 'externalId'], sql.anyOfKeys(unique))
 }
 
 /** Which of these messages are stored already (redeliveries), as messageKey strings: one query. */
 export async function storedKeys(db: Knex | Knex.Transaction, keys: MessageKey[]): Promise<Set<string>> {
   if (!keys.length) return new Set()
-  const rows: MessageKey[] = await storedKeysQuery(db, keys)
+  const rows: MessageKey[] = await runSql(db, storedKeysQuery(db, keys))
   return new Set(rows.map(messageKey))
+}
+
+/** The active tickets of these keys (locked for the transaction's rest on MariaDB). */
+function activeTicketsQuery(app: FastifyInstance, keys: Array<Record<string, unknown>>): SqlText {
+  const sql = sqlWriter(app.knex)
+  return sql.select('tickets', '*', sql.anyOfKeys(keys), ` and ${sql.id('active')} = 1${app.dialect === 'mysql' ? ' for update' : ''}`)
 }
 
 const ticketKey = (i: { companyId: number; contactId: number; whatsappId: number }) => `${i.companyId}:${i.contactId}:${i.whatsappId}`
@@ -66,13 +73,14 @@ export async function storeBatch(app: FastifyInstance, inputs: StoreInput[], opt
   const step = await consecutiveStep(app)
   const script = step !== null ? app.scriptKnex() : undefined
   if (script) return inScriptTransaction(script, (session, attempt) => scripted(app, script, session, inputs, options, step!, attempt))
-  return inTransaction(app, async (trx, attempt) => {
-    const batch = new Batch(app, inputs, attempt === 1 && options.stored ? options.stored : await storedKeys(trx, inputs.map(keyOfInput)))
+  return inStatementTransaction(app, async (run, attempt) => {
+    const stored = attempt === 1 && options.stored ? options.stored : new Set((await run<MessageKey[]>(storedKeysQuery(app.knex, inputs.map(keyOfInput)))).map(messageKey))
+    const batch = new Batch(app, inputs, stored)
     if (!batch.todo.length) return batch.out
     const keys = batch.lookupKeys(attempt)
-    batch.found(keys.length ? await locked(app, whereKeys(trx('tickets'), keys).where({ active: 1 })) : [], options)
+    batch.found(keys.length ? await run(activeTicketsQuery(app, keys)) : [], options)
     const rows = batch.rows()
-    const ids = await writeStatements(app, trx, rows, batch.at)
+    const ids = await writeStatements(app, run, rows, batch.at)
     await options.beforeCommit?.()
     return batch.outcome(rows, ids)
   })
@@ -95,7 +103,7 @@ async function scripted(app: FastifyInstance, knex: Knex, session: ScriptSession
   }
   const keys = batch.lookupKeys(attempt)
   if (keys.length) {
-    const lookup = [whereKeys(knex('tickets'), keys).where({ active: 1 }).forUpdate()]
+    const lookup = [activeTicketsQuery(app, keys)]
     const [found] = session.open ? await session.run(lookup) : await session.begin(lookup)
     batch.found(found as Array<Record<string, unknown>>, options)
   } else batch.found([], options)
