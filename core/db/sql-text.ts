@@ -68,7 +68,7 @@ export class SqlWriter {
     return { sql: head + conflict + returning, bindings }
   }
 
-  /** `((a = ? and b = ?) or (...))`: rows matching any of these composite keys (all of the same columns). */
+  /** `((a = ? and b = ?) or (...))`: rows matching any of these composite keys (all of the same columns), which every database answers from its index. */
   anyOfKeys(keys: Row[]): SqlText {
     const columns = Object.keys(keys[0])
     const tuple = `(${columns.map((c) => `${this.id(c)} = ?`).join(' and ')})`

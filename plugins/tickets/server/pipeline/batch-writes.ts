@@ -14,7 +14,7 @@ export type TicketRef = { id: number } | { opened: number }
 export interface BatchRows {
   /** The tickets to open, with their cycle each. */
   ticketRows: Row[]
-  /** In arrival order; `ticketId` comes from `ticket`. */
+  /** In arrival order; `ticketId` comes from `ticket` (set in the row when the statement is written). */
   messages: Array<{ row: Row; ticket: TicketRef }>
   /** Existing tickets: the last message, and how many unread messages the batch adds. */
   updates: Array<{ ticket: Ticket; lastMessage: string; unread: number }>
@@ -27,13 +27,6 @@ export interface WrittenIds {
 }
 
 const SEARCH_WORDS_CHUNK = 500
-
-/** `(a = ? and b = ?) or (...)`: a lookup by a composite key, which every database answers from its index. */
-export function whereKeys<Q extends Knex.QueryBuilder>(query: Q, keys: Array<Record<string, unknown>>): Q {
-  return query.where((q) => {
-    for (const k of keys) q.orWhere(k)
-  }) as Q
-}
 
 const cycleRow = (ticket: Row, ticketId: unknown, at: Date): Row => ({
   companyId: ticket.companyId, ticketId, whatsappId: ticket.whatsappId, queueId: null, userId: null,
@@ -87,7 +80,8 @@ export function scriptWrites(knex: Knex, rows: BatchRows, step: number, at: Date
     )
   }
   const messagesAt = statements.length
-  statements.push(sql.insert('messages', rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))))
+  for (const m of rows.messages) m.row.ticketId = idOf(m.ticket)
+  statements.push(sql.insert('messages', rows.messages.map((m) => m.row)))
   if (rows.updates.length) statements.push(updateTickets(sql, rows.updates, at))
   statements.push(...insertWords(sql, rows.words, idOf))
   return {
@@ -116,8 +110,8 @@ export async function writeStatements(app: FastifyInstance, run: RunStatement, r
     : []
   const idOf = (ref: TicketRef) => ('id' in ref ? ref.id : ticketIds[ref.opened])
   if (rows.ticketRows.length) await run(sql.insert('ticketCycles', rows.ticketRows.map((t, n) => cycleRow(t, ticketIds[n], at))))
-  const messageRows = rows.messages.map((m) => ({ ...m.row, ticketId: idOf(m.ticket) }))
-  const messageIds = await insertIds(app, run, 'messages', messageRows, ['companyId', 'whatsappId', 'externalId']).catch(retryOnConflict)
+  for (const m of rows.messages) m.row.ticketId = idOf(m.ticket)
+  const messageIds = await insertIds(app, run, 'messages', rows.messages.map((m) => m.row), ['companyId', 'whatsappId', 'externalId']).catch(retryOnConflict)
   if (rows.updates.length) await run(updateTickets(sql, rows.updates, at))
   for (const insert of insertWords(sql, rows.words, idOf)) await run(insert)
   return { ticketIds, messageIds }

@@ -225,12 +225,14 @@ function batchRows(inputs: StoreInput[], todo: number[], groups: Map<string, num
       awaitingRating: false, transferAt: null, outOfHoursAt: null, useIntegration: false, integrationId: null, promptId: null, createdAt: at, updatedAt: at,
     }
   })
-  // Plain knex on the hot path, every column given (the model is the whole row), in arrival order.
+  // Every column given (the model is the whole row), in arrival order; one literal, so every row has one shape.
   const messages = todo.map((i) => {
-    const { fields, companyId, whatsappId } = inputs[i]
+    const { fields: f, companyId, whatsappId } = inputs[i]
     const row = {
-      ...fields, companyId, createdAt: new Date(fields.createdAt), updatedAt: at, whatsappId,
-      read: fields.fromMe, ack: 0, isDeleted: false, isEdited: false, userId: null, sendStatus: null, sendError: null, sendAttempts: 0,
+      companyId, ticketId: null as unknown, contactId: f.contactId, whatsappId, externalId: f.externalId, body: f.body, fromMe: f.fromMe, read: f.fromMe,
+      mediaType: f.mediaType, mediaPath: f.mediaPath, mediaName: f.mediaName, mediaMimetype: f.mediaMimetype, quotedMsgId: f.quotedMsgId, ack: 0,
+      isDeleted: false, isEdited: false, participant: f.participant, userId: null, sendStatus: null, sendError: null, sendAttempts: 0, raw: f.raw,
+      createdAt: new Date(f.createdAt), updatedAt: at,
     }
     return { row, ticket: refOf(i) }
   })

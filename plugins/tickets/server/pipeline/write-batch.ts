@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { settingsOf } from '../../../../core/plugin-api/index.ts'
+import { runSql, settingsOf, sqlWriter } from '../../../../core/plugin-api/index.ts'
 import type { InboundMessage } from '../../../connections/public.ts'
 import { identityInput, oneToOneContacts, type ChatContacts } from './chat-contacts.ts'
 import type { LoadedConnection } from './connection.ts'
@@ -8,7 +8,6 @@ import { isDatabaseUnavailable } from './retry.ts'
 import { storeMessage, type StoreInput, type Stored } from './store.ts'
 import { afterStored, storeInputOf } from './receive-message.ts'
 import { storeBatch, storedKeys } from './store-batch.ts'
-import { whereKeys } from './batch-writes.ts'
 import type { Ticket } from '../models.ts'
 
 /** The group commit's write of one batch: see group-commit.ts. */
@@ -38,10 +37,11 @@ interface Ready {
 
 /** The connections of a batch (row and whether the menu offers queues) in one query: loadConnection for many. */
 async function loadConnections(app: FastifyInstance, pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
-  const queues = app.knex('whatsappQueues').select(app.knex.raw('1'))
-    .where('whatsappQueues.companyId', app.knex.ref('whatsapps.companyId')).where('whatsappQueues.whatsappId', app.knex.ref('whatsapps.id'))
-  const rows: Array<Record<string, unknown>> = await whereKeys(app.knex('whatsapps'), pairs.map((p) => ({ 'whatsapps.companyId': p.companyId, 'whatsapps.id': p.whatsappId })))
-    .select('whatsapps.*', app.knex.raw('exists ? as ??', [queues, 'offersQueues']))
+  const sql = sqlWriter(app.knex)
+  const where = sql.anyOfKeys(pairs.map((p) => ({ 'whatsapps.companyId': p.companyId, 'whatsapps.id': p.whatsappId })))
+  const offersQueues = `exists (select 1 from ${sql.id('whatsappQueues')} where ${sql.id('whatsappQueues.companyId')} = ${sql.id('whatsapps.companyId')}`
+    + ` and ${sql.id('whatsappQueues.whatsappId')} = ${sql.id('whatsapps.id')}) as ${sql.id('offersQueues')}`
+  const rows = await runSql<Array<Record<string, unknown>>>(app.knex, { sql: `select ${sql.id('whatsapps')}.*, ${offersQueues} from ${sql.id('whatsapps')} where ${where.sql}`, bindings: where.bindings })
   const out = new Map<string, LoadedConnection>()
   for (const found of rows) {
     const { offersQueues, ...row } = found
