@@ -35,10 +35,14 @@ export async function statementTransaction<T>(knex: Knex, work: (run: RunStateme
   const client = knex.client as unknown as PooledClient
   const post = (knex.client.config as Knex.Config).postProcessResponse
   const conn = await client.acquireConnection()
-  const exec = (sql: string) => conn.prepare(sql).run([])
+  // Observers of the knex's 'query' event (debug logs, tests, bench/ingest-queries) see these as they see its own.
+  const observed = (sql: string, bindings: unknown[]) => knex.emit('query', { sql, bindings, method: 'raw' })
+  const exec = (sql: string) => {
+    observed(sql, [])
+    conn.prepare(sql).run([])
+  }
   const run: RunStatement = async <T>(statement: SqlText) => {
-    // Observers of the knex's 'query' event (debug logs, tests) see these as they see its own queries.
-    knex.emit('query', { sql: statement.sql, bindings: statement.bindings, method: 'raw' })
+    observed(statement.sql, statement.bindings)
     const prepared = conn.prepare(statement.sql)
     const bindings = statement.bindings.map(bindable)
     if (!prepared.reader) return prepared.run(bindings) as T
