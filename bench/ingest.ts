@@ -134,7 +134,7 @@ try {
     'ingest.p50': { value: r.p50, unit: 'ms', baseline: raw.p50, baselineOf: 'raw transaction latency', size },
     'ingest.p99': { value: r.p99, unit: 'ms', baseline: raw.p99, baselineOf: 'raw transaction latency', target: { max: 250 }, size },
     'ingest.firstMessages.rate': { value: first.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size: `the first round of the run above: ${first.messages} first messages, each opening its contact and ticket` },
-    'ingest.ceiling': { value: ceiling.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size },
+    'ingest.ceiling': { value: ceiling.rate, unit: 'msg/s', baseline: raw.rate, baselineOf: 'raw INSERT message + UPDATE ticket transaction', size: `one round (${ceiling.messages} messages) of the run above, the pipeline left out` },
     'ingest.lost': { value: r.lost + r.errors + r.crossCompany, unit: 'messages', baseline: null, baselineOf: 'none', target: { max: 0, text: '0 lost, failed or misdelivered' }, size },
   })
 } finally {
