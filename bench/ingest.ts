@@ -1,9 +1,10 @@
 /**
  * Inbound ingest through the real pipeline: the sandbox driver injects messages for 50 companies x 100 contacts,
- * 4 per contact, in rounds (a conversation's usual shape: the first round's messages open their contacts and tickets,
- * the next ones find them; the first round's rate is reported on its own too); each goes driver -> message.inbound -> contact, message, ticket (one transaction), steps, domain events ->
- * realtime `appMessage` to the company's agents, whose real ws sockets (/api/ws) are open in a client process that
- * also drives the load. The client asks the server process over IPC to inject each message, and the server runs
+ * 4 per contact, in rounds (a conversation's usual shape: the first round's messages open their contacts and
+ * tickets, the next ones find them; the first round's rate is reported on its own too). Each goes driver ->
+ * message.inbound -> contact, message, ticket (one transaction), steps, domain events -> realtime `appMessage` to
+ * the company's agents, whose real ws sockets (/api/ws) are open in a client process that also drives the load. The
+ * client asks the server process over IPC to inject each message, and the server runs
  * `app.channels.command(companyId, whatsappId, 'inject', payload)`: exactly what a real driver's event does
  * (`--http`: through the sandbox admin API instead, POST /api/sandbox/:id/messages with an admin token, which adds
  * request parsing, auth and a connection lookup per message). Closed loop: `concurrency` messages in flight, each
@@ -15,9 +16,9 @@
  * Also (informational) the transport's own ceiling: the same injection with the pipeline left out, each message
  * answered by one frame to the company's sockets (injection request, sandbox driver, event, websocket delivery,
  * client process), so the pipeline's share of the time per message can be told apart from the rest.
- *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 4] [--agents 2] [--concurrency 16] [--http]
- *     [--raw-ms 10000] [--profile FILE.cpuprofile: a CPU profile of the server process during the rounds and the baseline's
- *     slices between them (under rawTransactions)]
+ *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 4] [--agents 2] [--concurrency 16]
+ *     [--http] [--raw-ms 10000: the baseline's whole time] [--profile FILE.cpuprofile: a CPU profile of the server
+ *     process during the rounds and the baseline's slices between them (under rawTransactions)]
  */
 import type { FastifyInstance } from 'fastify'
 import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/app.ts'

@@ -39,9 +39,9 @@ export class SqlWriter {
   }
 
   /**
-   * INSERT of rows that give the same columns (the first row's; a value left undefined is written as NULL, an SqlExpr as its text).
-   * `ignoreConflictOn`: rows that would break that unique key are skipped. `returning` (SQLite): the columns to
-   * read back from the inserted rows.
+   * INSERT of one or more rows that give the same columns (the first row's; a value left undefined is written as
+   * NULL, an SqlExpr as its text). `ignoreConflictOn`: rows that would break that unique key are skipped.
+   * `returning` (SQLite): the columns to read back from the inserted rows.
    */
   insert(table: string, rows: Row[], options: { ignoreConflictOn?: string[]; returning?: string[] } = {}): SqlText {
     const columns = Object.keys(rows[0])
@@ -68,7 +68,10 @@ export class SqlWriter {
     return { sql: head + conflict + returning, bindings }
   }
 
-  /** `((a = ? and b = ?) or (...))`: rows matching any of these composite keys (all of the same columns), which every database answers from its index. */
+  /**
+   * `((a = ? and b = ?) or (...))`: rows matching any of one or more composite keys (all of the same columns), which
+   * every database answers from its index.
+   */
   anyOfKeys(keys: Row[]): SqlText {
     const columns = Object.keys(keys[0])
     const tuple = `(${columns.map((c) => `${this.id(c)} = ?`).join(' and ')})`

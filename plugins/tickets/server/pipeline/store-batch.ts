@@ -74,8 +74,8 @@ export async function storeBatch(app: FastifyInstance, inputs: StoreInput[], opt
   const script = step !== null ? app.scriptKnex() : undefined
   if (script) return inScriptTransaction(script, (session, attempt) => scripted(app, script, session, inputs, options, step!, attempt))
   return inStatementTransaction(app, async (run, attempt) => {
-    const stored = attempt === 1 && options.stored ? options.stored : new Set((await run<MessageKey[]>(storedKeysQuery(app.knex, inputs.map(keyOfInput)))).map(messageKey))
-    const batch = new Batch(app, inputs, stored)
+    const stored = attempt === 1 && options.stored ? options.stored : await run<MessageKey[]>(storedKeysQuery(app.knex, inputs.map(keyOfInput)))
+    const batch = new Batch(app, inputs, stored instanceof Set ? stored : new Set(stored.map(messageKey)))
     if (!batch.todo.length) return batch.out
     const keys = batch.lookupKeys(attempt)
     batch.found(keys.length ? await run(activeTicketsQuery(app, keys)) : [], options)
