@@ -23,17 +23,11 @@ export function isTransient(err: unknown): boolean {
 
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 15 * attempt))
 
-/**
- * Runs `work` in a transaction, again on a transient failure, a bounded number of times (`attempt` counts from 1).
- * On MariaDB the transaction is READ COMMITTED: a lookup that finds nothing takes no gap lock (which would turn two
- * first messages of one contact into a deadlock), and a lookup after a lost insert race sees the winner's committed
- * row.
- */
-export async function inTransaction<T>(app: FastifyInstance, work: (trx: Knex.Transaction, attempt: number) => Promise<T>): Promise<T> {
-  const config = app.dialect === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined
+/** Runs `attemptOnce` again on a transient failure, a bounded number of times (`attempt` counts from 1). */
+async function retried<T>(attemptOnce: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await app.knex.transaction((trx) => work(trx, attempt), config)
+      return await attemptOnce(attempt)
     } catch (err) {
       if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
       await pause(attempt)
@@ -41,31 +35,27 @@ export async function inTransaction<T>(app: FastifyInstance, work: (trx: Knex.Tr
   }
 }
 
+/**
+ * Runs `work` in a transaction, again on a transient failure (see retried). On MariaDB the transaction is READ
+ * COMMITTED: a lookup that finds nothing takes no gap lock (which would turn two first messages of one contact into
+ * a deadlock), and a lookup after a lost insert race sees the winner's committed row.
+ */
+export function inTransaction<T>(app: FastifyInstance, work: (trx: Knex.Transaction, attempt: number) => Promise<T>): Promise<T> {
+  const config = app.dialect === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined
+  return retried((attempt) => app.knex.transaction((trx) => work(trx, attempt), config))
+}
+
 /** inTransaction for hand-built statements (statementTransaction: on SQLite straight on its connection). */
-export async function inStatementTransaction<T>(app: FastifyInstance, work: (run: RunStatement, attempt: number) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await statementTransaction(app.knex, (run) => work(run, attempt), { isolationLevel: 'read committed' })
-    } catch (err) {
-      if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
-      await pause(attempt)
-    }
-  }
+export function inStatementTransaction<T>(app: FastifyInstance, work: (run: RunStatement, attempt: number) => Promise<T>): Promise<T> {
+  return retried((attempt) => statementTransaction(app.knex, (run) => work(run, attempt), { isolationLevel: 'read committed' }))
 }
 
 /**
  * inTransaction on a connection of the app's script knex: `work` begins and commits in its own scripts (see
  * ScriptSession); a transaction it leaves open is rolled back. Its connections are READ COMMITTED.
  */
-export async function inScriptTransaction<T>(script: Knex, work: (session: ScriptSession, attempt: number) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await withScriptSession(script, (session) => work(session, attempt))
-    } catch (err) {
-      if (!isTransient(err) || attempt >= MAX_ATTEMPTS) throw err
-      await pause(attempt)
-    }
-  }
+export function inScriptTransaction<T>(script: Knex, work: (session: ScriptSession, attempt: number) => Promise<T>): Promise<T> {
+  return retried((attempt) => withScriptSession(script, (session) => work(session, attempt)))
 }
 
 const UNREACHABLE_CODES = new Set([
