@@ -26,6 +26,7 @@ export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest
 }
 
+/** @deprecated since 1.1: web manifests import it from `@zapdesk/plugin-api/web`. Kept until 2.0. */
 export function defineWebModule(module: WebModule): WebModule {
   return module
 }

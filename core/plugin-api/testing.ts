@@ -8,7 +8,11 @@ export { checkPluginConformance, type ConformanceOptions, type ConformanceReport
 export { checkWebTranslations } from '../testing/web-translations.ts'
 export { checkTenantIsolation } from '../testing/tenancy.ts'
 export { checkHostileInput } from '../testing/hostile-input.ts'
-export { connect, type TestSocket } from '../realtime/ws-test-client.ts'
+export { connect, type TestSocket, type Frame } from '../realtime/ws-test-client.ts'
+/** A second app instance on the same database and Redis (cluster tests): build() makes the first. */
+export { buildApp } from '../app.ts'
+/** Writes one company setting as the settings screen would (tests that need a setting on). */
+export { writeSetting } from '../accounts/settings.ts'
 
 import { NO_PLUGINS_DIR } from '../testing/fixtures/third-party/paths.ts'
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import routes from './server/routes.ts'
 import { Channels, type ChannelOptions } from './server/channels.ts'
 import { baileysDriver } from './server/baileys/driver.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import routes from './server/routes.ts'
 import { ContactsService } from './server/service.ts'
 import { Contact } from './server/models.ts'

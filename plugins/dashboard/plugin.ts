@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import routes from './server/routes.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import '../tags/public.ts'
 import routes from './server/routes.ts'
 import { setupRealtime } from './server/realtime.ts'

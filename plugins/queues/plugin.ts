@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import routes from './server/routes.ts'
 import { QueuesService } from './server/service.ts'
 import { linkUsersToQueues } from './server/user-link.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import routes from './server/routes.ts'
 import { TagsService } from './server/service.ts'
 import { Tag, TICKET_TAGS } from './server/models.ts'

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin-api/index.ts'
+import { definePlugin } from '@zapdesk/plugin-api'
 import { TicketsService } from './server/service.ts'
 import { setupPipeline, pipelineJobs } from './server/pipeline/setup.ts'
 import { setupMessages, messagesJobs, messagesRoutes } from './server/messages/setup.ts'

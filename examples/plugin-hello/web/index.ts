@@ -1,4 +1,4 @@
-import { defineWebModule } from '@zapdesk/plugin-api'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /** The hello board's page and menu entry; both appear only for companies whose plan (and admin) enable the feature. */
 export default defineWebModule({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError } from '../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { ChannelDriver, MessageRef, OutboundMessage, SentMessage } from './driver.ts'
 import { DriverRegistry } from './registry.ts'
 import { Whatsapp } from './models.ts'

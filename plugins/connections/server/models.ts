@@ -1,4 +1,4 @@
-import { TenantModel } from '../../../core/plugin-api/index.ts'
+import { TenantModel } from '@zapdesk/plugin-api'
 import type { SessionStatus } from './driver.ts'
 
 /** A connection (the spec's "whatsapp"): one paired phone or sandbox of a company. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, toIso } from '../../../core/plugin-api/index.ts'
+import { Type, toIso } from '@zapdesk/plugin-api'
 import { SESSION_STATUSES } from './driver.ts'
 import { Whatsapp, WhatsappQueue } from './models.ts'
 

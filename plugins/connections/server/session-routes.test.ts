@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, createSuper } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, createSuper } from '@zapdesk/plugin-api/testing'
 import { call, sandboxConnection, waitFor } from './test-helpers.ts'
 
 t.test('disconnect, try again and new QR on a sandbox; realtime to the company and status events', async (t) => {
@@ -60,7 +60,7 @@ t.test('sessions start at boot (staggered) and stop on close; DISCONNECTED ones 
   const off = await sandboxConnection(first, c.admin.headers, { name: 'Desligada' })
   await call(first, 'DELETE', `/whatsappsession/${off.id}`, c.admin.headers)
   // A second app on the same database plays the restarted server.
-  const { buildApp } = await import('../../../core/app.ts')
+  const { buildApp } = await import('@zapdesk/plugin-api/testing')
   const second = await buildApp({ env: {}, config: { ...first.config, redisPrefix: `${first.config.redisPrefix}b` } })
   t.teardown(() => second.close())
   t.notOk(second.channels.runsHere(on.id))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, errorResponses } from '@zapdesk/plugin-api'
 import { Whatsapp } from './models.ts'
 
 const Done = { 200: Type.Object({ message: Type.String() }), ...errorResponses }

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { checkTenantIsolation } from '../../../core/testing/tenancy.ts'
-import { checkHostileInput } from '../../../core/testing/hostile-input.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { checkTenantIsolation } from '@zapdesk/plugin-api/testing'
+import { checkHostileInput } from '@zapdesk/plugin-api/testing'
 
 const ours = (r: { url: string }) => /^\/api\/(whatsapp|whatsappsession|sandbox)(\/|$)/.test(r.url)
 

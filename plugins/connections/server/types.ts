@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../../core/plugin-api/index.ts' {
+declare module '@zapdesk/plugin-api' {
   interface DomainEvents {
     'whatsapp.statusChanged': { companyId: number; whatsappId: number; status: SessionStatus; previous: SessionStatus }
     'whatsapp.deleted': { companyId: number; whatsappId: number }

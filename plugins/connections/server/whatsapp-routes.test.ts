@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, queueIds, sandboxConnection } from './test-helpers.ts'
 
 const sandbox = (over: Record<string, unknown> = {}) => ({ name: 'Atendimento', provider: 'sandbox', ...over })
@@ -102,7 +102,7 @@ t.test('the queues and prompts plugins validate their ids through hooks', async 
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   await app.ready()
-  const { AppError } = await import('../../../core/plugin-api/index.ts')
+  const { AppError } = await import('@zapdesk/plugin-api')
   app.channels.queueHooks.validate = async (_companyId, ids) => {
     if (ids.includes(666)) throw new AppError('ERR_VALIDATION', 400, [{ field: 'body/queueIds' }])
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { Whatsapp } from './models.ts'
 import { CreateBody, UpdateBody, WhatsappDto, whatsappsDto } from './serialize.ts'
 import { createWhatsapp, deleteWhatsapp, updateWhatsapp } from './whatsapp-service.ts'

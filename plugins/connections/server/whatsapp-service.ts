@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, assertPlanLimit, isUniqueViolation, type Static } from '../../../core/plugin-api/index.ts'
+import { AppError, assertPlanLimit, isUniqueViolation, type Static } from '@zapdesk/plugin-api'
 import { Whatsapp, WhatsappQueue } from './models.ts'
 import type { CreateBody, UpdateBody } from './serialize.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, Tab, Tabs } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, PageSpinner, toastError, toastSuccess } from '../../../web/src/sdk.ts'
+import { api, PageSpinner, toastError, toastSuccess } from '@zapdesk/plugin-api/web'
 import type { Connection } from './types.ts'
 import { emptyForm, formOf, payloadOf, validateConnection, type ConnectionErrors, type ConnectionForm } from './connection-form.ts'
 import { useFormOptions } from './use-form-options.ts'

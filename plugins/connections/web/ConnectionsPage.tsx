@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { ACTIONS, api, ConfirmDialog, PageHeader, toastError, toastSuccess, useSession } from '../../../web/src/sdk.ts'
+import { ACTIONS, api, ConfirmDialog, PageHeader, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import type { Connection } from './types.ts'
 import type { SessionAction } from './session.ts'
 import { useConnections } from './use-connections.ts'

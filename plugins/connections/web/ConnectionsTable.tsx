@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Icon, Spinner, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, formatDateTime } from '../../../web/src/sdk.ts'
+import { EmptyState, formatDateTime } from '@zapdesk/plugin-api/web'
 import { SANDBOX_PROVIDER, type Connection } from './types.ts'
 import type { SessionAction } from './session.ts'
 import { StatusLabel } from './StatusLabel.tsx'

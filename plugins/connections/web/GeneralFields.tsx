@@ -1,6 +1,6 @@
 import { Callout, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../web/src/sdk.ts'
+import { Field } from '@zapdesk/plugin-api/web'
 import { SANDBOX_PROVIDER, type Provider } from './types.ts'
 import type { ConnectionErrors, ConnectionForm } from './connection-form.ts'
 

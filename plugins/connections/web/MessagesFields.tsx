@@ -1,6 +1,6 @@
 import { TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../web/src/sdk.ts'
+import { Field } from '@zapdesk/plugin-api/web'
 import type { ConnectionForm } from './connection-form.ts'
 
 type MessageKey = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage'

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { QRCodeSVG } from 'qrcode.react'
-import { api, toastError, useRealtime } from '../../../web/src/sdk.ts'
+import { api, toastError, useRealtime } from '@zapdesk/plugin-api/web'
 import type { Connection, SessionEvent, SessionStatus } from './types.ts'
 import { qrUpdate } from './session.ts'
 

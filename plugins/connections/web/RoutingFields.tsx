@@ -1,6 +1,6 @@
 import { Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../web/src/sdk.ts'
+import { Field } from '@zapdesk/plugin-api/web'
 import type { Option } from './types.ts'
 import { digits, type ConnectionErrors, type ConnectionForm, type NumberField } from './connection-form.ts'
 

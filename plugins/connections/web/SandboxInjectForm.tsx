@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, FileInput, InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, toastError, toastSuccess } from '../../../web/src/sdk.ts'
+import { api, Field, toastError, toastSuccess } from '@zapdesk/plugin-api/web'
 import { injectPayload, mediaOf, validateInject, type InjectErrors } from './sandbox.ts'
 
 interface Props {

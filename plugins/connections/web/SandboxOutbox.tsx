@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, formatDateTime, toastError } from '../../../web/src/sdk.ts'
+import { api, formatDateTime, toastError } from '@zapdesk/plugin-api/web'
 import type { OutboxItem } from './types.ts'
 import { ackKey } from './sandbox.ts'
 

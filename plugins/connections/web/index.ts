@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /** The Connections page (admins), at the spec's place in the administration menu, with its attention badge. */
 export default defineWebModule({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { WebMenuBadge } from '../../../core/plugin-api/types.ts'
+import type { WebMenuBadge } from '@zapdesk/plugin-api/web'
 import { useConnections } from './use-connections.ts'
 import { anyNeedsAttention } from './session.ts'
 import { BADGE_DELAY_MS, useDelayedFlag } from './delayed-flag.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { api, useRealtime } from '../../../web/src/sdk.ts'
+import { api, useRealtime } from '@zapdesk/plugin-api/web'
 import type { Connection, ConnectionEvent, SessionEvent } from './types.ts'
 import { applyEvent, sortConnections, upsertConnection } from './session.ts'
 

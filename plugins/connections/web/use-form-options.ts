@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api, hasRoute } from '../../../web/src/sdk.ts'
+import { api, hasRoute } from '@zapdesk/plugin-api/web'
 import { DEFAULT_PROVIDER, type Option, type Provider } from './types.ts'
 
 export interface FormOptions {

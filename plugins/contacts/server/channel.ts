@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 
 /**
  * How contacts reach WhatsApp: number validation and profile pictures through the company's connected channel.

@@ -1,7 +1,7 @@
 import t from 'tap'
 import fs from 'node:fs'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call } from './test-helpers.ts'
 
 /** A sandbox connection through the connections plugin's API, waited for until CONNECTED. */

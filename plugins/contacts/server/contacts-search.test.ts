@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { Contact } from './models.ts'
 import { searchKey } from './normalize.ts'
 import { call } from './test-helpers.ts'

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, errorResponses, toIso } from '../../../core/plugin-api/index.ts'
+import { Type, errorResponses, toIso } from '@zapdesk/plugin-api'
 import { Contact } from './models.ts'
 import { applyContactFilters, type ContactFilters } from './search.ts'
 import { BOM, csvLine } from './csv.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { isUniqueViolation } from '../../../core/plugin-api/index.ts'
+import { isUniqueViolation } from '@zapdesk/plugin-api'
 import { Contact } from './models.ts'
 import { cleanName, normalizeGroupNumber, searchKey } from './normalize.ts'
 

@@ -1,4 +1,4 @@
-import { TenantModel } from '../../../core/plugin-api/index.ts'
+import { TenantModel } from '@zapdesk/plugin-api'
 
 /** A person or group the company talks to over WhatsApp. */
 export class Contact extends TenantModel {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { TenantQueryBuilder } from '../../../core/plugin-api/index.ts'
+import type { TenantQueryBuilder } from '@zapdesk/plugin-api'
 import type { Contact } from './models.ts'
 import { searchKey } from './normalize.ts'
 

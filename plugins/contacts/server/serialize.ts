@@ -1,4 +1,4 @@
-import { Type, Pagination, toIso } from '../../../core/plugin-api/index.ts'
+import { Type, Pagination, toIso } from '@zapdesk/plugin-api'
 import type { Contact, ContactCustomField } from './models.ts'
 
 /** The spec's form bounds: name 2 to 50, number 8 to 50 characters (mask included), email valid or empty. */

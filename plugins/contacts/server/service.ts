@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, isUniqueViolation } from '../../../core/plugin-api/index.ts'
+import { AppError, isUniqueViolation } from '@zapdesk/plugin-api'
 import { Contact, ContactCustomField } from './models.ts'
 import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../../core/plugin-api/index.ts' {
+declare module '@zapdesk/plugin-api' {
   interface DomainEvents {
     'contact.created': { companyId: number; contactId: number }
     'contact.updated': { companyId: number; contactId: number }

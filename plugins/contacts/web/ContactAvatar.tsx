@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar } from '../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 
 /** The WhatsApp picture when there is one that loads, the initials otherwise (picture links expire). */
 export function ContactAvatar({ name, url, size = 32 }: { name: string; url: string | null; size?: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, PageSpinner, toastError, toastSuccess } from '../../../web/src/sdk.ts'
+import { api, Field, PageSpinner, toastError, toastSuccess } from '@zapdesk/plugin-api/web'
 import type { Contact, ExtraInfo } from './types.ts'
 import { maskContactNumber, validateContact, type ContactErrors } from './contact-form.ts'
 import { ExtraInfoEditor } from './ExtraInfoEditor.tsx'

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { Button, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime } from '../../../web/src/sdk.ts'
+import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime } from '@zapdesk/plugin-api/web'
 import type { Contact, ContactEvent, ContactsAnswer } from './types.ts'
 import { ContactsTable } from './ContactsTable.tsx'
 import { ContactDialog } from './ContactDialog.tsx'

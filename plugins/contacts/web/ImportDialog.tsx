@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Spinner, Tab, Tabs } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, toastWarning } from '../../../web/src/sdk.ts'
+import { api, toastError, toastWarning } from '@zapdesk/plugin-api/web'
 import type { ImportAnswer } from './types.ts'
 
 interface Props {

@@ -1,4 +1,4 @@
-import { api } from '../../../web/src/sdk.ts'
+import { api } from '@zapdesk/plugin-api/web'
 
 /**
  * Downloads the CSV export through the API client (it carries the session token, which a plain link could not).

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, createSuper } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, createSuper } from '@zapdesk/plugin-api/testing'
 import { addCycle, get, seedScenario, setTimezone } from './test-helpers.ts'
 
 const chart = (kind: 'ticketsUsers' | 'ticketsDay', from: string, to: string, extra = '') => `/dashboard/${kind}?initialDate=${from}&finalDate=${to}${extra}`

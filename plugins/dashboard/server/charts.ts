@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { Static } from '../../../core/plugin-api/index.ts'
+import type { Static } from '@zapdesk/plugin-api'
 import { inRange, num, slotOf, type Dialect, type Range } from './sql.ts'
 import { localParts, offsetAt } from './zone.ts'
 import type { TicketsDayAnswer, TicketsUsersAnswer } from './schemas.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { addCycle, addRating, get, seedScenario } from './test-helpers.ts'
 
 const RANGE = '/dashboard?date_from=2030-03-10&date_to=2030-03-11'

@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { addDays, dayStart, isCalendarDay } from './zone.ts'
 import type { Range } from './sql.ts'
 

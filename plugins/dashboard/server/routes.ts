@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, errorResponses, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { AppError, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { ChartQuery, DashboardAnswer, DashboardQuery, TicketsDayAnswer, TicketsUsersAnswer } from './schemas.ts'
 import { chartRange, dashboardRange } from './range.ts'
 import { dashboardStats } from './stats.ts'

@@ -1,4 +1,4 @@
-import { Type } from '../../../core/plugin-api/index.ts'
+import { Type } from '@zapdesk/plugin-api'
 
 /** yyyy-MM-dd; the handlers also refuse days the calendar lacks (2030-02-31) and years outside 1900-2999. */
 const Day = Type.String({ format: 'date', maxLength: 10 })

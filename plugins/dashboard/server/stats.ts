@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { Static } from '../../../core/plugin-api/index.ts'
+import type { Static } from '@zapdesk/plugin-api'
 import { inRange, minutesBetween, num, type Dialect, type Range } from './sql.ts'
 import type { DashboardAnswer } from './schemas.ts'
 

@@ -1,6 +1,6 @@
 import { HTMLTable, Icon, Spinner, Tooltip } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Avatar } from '../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 import { formatMinutes, formatRating, RATING_LABELS, ratingStep } from './format.ts'
 import type { Attendant } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /**
  * The dashboard takes the shell's '/' (plugins' pages replace the shell's defaults at the same path) and the spec's

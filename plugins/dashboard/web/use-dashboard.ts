@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, toastFailure, toastWarning, useRealtime } from '../../../web/src/sdk.ts'
+import { api, toastError, toastFailure, toastWarning, useRealtime } from '@zapdesk/plugin-api/web'
 import { chartDays, dashboardQuery, validDays, type Filter } from './filters.ts'
 import type { DashboardAnswer, TicketsDayAnswer, TicketsUsersAnswer } from './types.ts'
 

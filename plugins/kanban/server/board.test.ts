@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { sampleTicket } from './sample-ticket.ts'
 import { PAGE_SIZE } from './board.ts'
 import { agentOf, board, call, createQueue, createTag, move, names } from './test-helpers.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, toIso, type AuthContext, type RealtimeAudience } from '../../../core/plugin-api/index.ts'
+import { AppError, toIso, type AuthContext, type RealtimeAudience } from '@zapdesk/plugin-api'
 import type { KanbanTicket } from './dto.ts'
 
 /** Cards per page of GET /ticket/kanban: the most recently active first; the board loads more on demand. */

@@ -1,4 +1,4 @@
-import { Type, type Static } from '../../../core/plugin-api/index.ts'
+import { Type, type Static } from '@zapdesk/plugin-api'
 
 const NullableString = Type.Union([Type.String(), Type.Null()])
 const NullableId = Type.Union([Type.Integer(), Type.Null()])

@@ -1,8 +1,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, type TestCompany } from '../../../core/testing/fixtures.ts'
-import { connect, type TestSocket } from '../../../core/realtime/ws-test-client.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
+import { connect, type TestSocket } from '@zapdesk/plugin-api/testing'
 import { sampleTicket } from './sample-ticket.ts'
 import { call, createTag } from './test-helpers.ts'
 

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
-import { connect } from '../../../core/realtime/ws-test-client.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
+import { connect } from '@zapdesk/plugin-api/testing'
 import { sampleTicket } from './sample-ticket.ts'
 import { agentOf, board, call, createQueue, createTag, move } from './test-helpers.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, errorResponses } from '../../../core/plugin-api/index.ts'
+import { AppError, errorResponses } from '@zapdesk/plugin-api'
 import { KanbanPage, KanbanQuery, KanbanTicketDto, TicketParams, TicketTagParams } from './dto.ts'
 import { assertTicket, findCard, listBoard, parseQueueIds } from './board.ts'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { createUser, type TestCompany, type TestUser } from '../../../core/testing/fixtures.ts'
+import { createUser, type TestCompany, type TestUser } from '@zapdesk/plugin-api/testing'
 import type { KanbanTicket } from './dto.ts'
 
 export type Headers = { authorization: string }

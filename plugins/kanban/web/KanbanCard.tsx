@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { Avatar } from '../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 import type { KanbanCard as Card } from './board.ts'
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Button, NonIdealState } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, PageHeader, PageSpinner } from '../../../web/src/sdk.ts'
+import { EmptyState, PageHeader, PageSpinner } from '@zapdesk/plugin-api/web'
 import { groupByLane } from './board.ts'
 import { useBoard } from './use-board.ts'
 import { KanbanLane } from './KanbanLane.tsx'

@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /** The kanban board, for every user of a company whose plan (and admin) has useKanban, right after Tickets. */
 export default defineWebModule({

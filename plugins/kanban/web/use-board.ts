@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, toastSuccess, useRealtime, useRealtimeStatus, useSession, type RealtimeEvent } from '../../../web/src/sdk.ts'
+import { api, toastError, toastSuccess, useRealtime, useRealtimeStatus, useSession, type RealtimeEvent } from '@zapdesk/plugin-api/web'
 import { applyCard, boardQuery, lanesOf, laneOf, movedCard, type KanbanCard, type Lane, type LaneTag, type Viewer } from './board.ts'
 
 interface BoardPage { tickets: KanbanCard[]; count: number; hasMore: boolean }

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '../../../core/plugin-api/index.ts'
+import { Type, type Static, type TSchema } from '@zapdesk/plugin-api'
 import type { Queue, QueueOption } from './models.ts'
 import { SchedulesSchema } from './schedules.ts'
 

@@ -1,4 +1,4 @@
-import { TenantModel } from '../../../core/plugin-api/index.ts'
+import { TenantModel } from '@zapdesk/plugin-api'
 import type { ScheduleEntry } from './opening-hours.ts'
 
 export class Queue extends TenantModel {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, type TestCompany } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
 import { MAX_DEPTH } from './option-store.ts'
 import { call, createOption, createQueue } from './test-helpers.ts'
 

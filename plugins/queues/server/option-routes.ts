@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, errorResponses } from '@zapdesk/plugin-api'
 import { Nullable, OptionDto, type OptionNode } from './dto.ts'
 import { OptionStore } from './option-store.ts'
 import { QueueOption } from './models.ts'

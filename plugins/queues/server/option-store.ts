@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError } from '../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { QueueOption } from './models.ts'
 
 /** Levels of the chatbot tree, top included: deep enough for any menu, far below MariaDB's 15 nested cascades. */

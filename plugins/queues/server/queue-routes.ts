@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, assertPlanLimit, errorResponses, isUniqueViolation, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, assertPlanLimit, errorResponses, isUniqueViolation, type AuthContext } from '@zapdesk/plugin-api'
 import { Queue, USER_QUEUES } from './models.ts'
 import { Nullable, QueueDto, queueDto } from './dto.ts'
 import { defaultSchedules, normalizeSchedules, SchedulesSchema } from './schedules.ts'

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
-import { connect } from '../../../core/realtime/ws-test-client.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
+import { connect } from '@zapdesk/plugin-api/testing'
 import { call, createQueue } from './test-helpers.ts'
 
 t.test('queue create/update/delete reach every socket of the company and none of another', async (t) => {

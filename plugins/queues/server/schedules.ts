@@ -1,4 +1,4 @@
-import { Type } from '../../../core/plugin-api/index.ts'
+import { Type } from '@zapdesk/plugin-api'
 import { WEEKDAYS, type ScheduleEntry } from './opening-hours.ts'
 
 /** Portuguese labels stored beside the English weekday, as the company schedules do. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError } from '../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { Queue, QueueOption, USER_QUEUES } from './models.ts'
 import { optionNode, queueDto, type OptionNode, type QueueAnswer } from './dto.ts'
 import { isOpen, type ScheduleEntry } from './opening-hours.ts'

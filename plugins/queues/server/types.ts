@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../../core/plugin-api/index.ts' {
+declare module '@zapdesk/plugin-api' {
   interface DomainEvents {
     /** A queue is gone with its options and user links; plugins holding plain queue ids (connections) drop theirs. */
     'queue.deleted': { companyId: number; queueId: number }

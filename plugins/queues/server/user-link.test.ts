@@ -1,8 +1,8 @@
 import t from 'tap'
 import type { Knex } from 'knex'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
-import { connect } from '../../../core/realtime/ws-test-client.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
+import { connect } from '@zapdesk/plugin-api/testing'
 import { call, createQueue } from './test-helpers.ts'
 
 const ids = (list: Array<{ id: number }>) => list.map((x) => x.id)

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, toast, toastError } from '../../../web/src/sdk.ts'
+import { api, ConfirmDialog, toast, toastError } from '@zapdesk/plugin-api/web'
 import type { QueueOptionNode } from './types.ts'
 import { OptionItem, type OptionActions } from './OptionItem.tsx'
 import { OptionDraft } from './OptionDraft.tsx'

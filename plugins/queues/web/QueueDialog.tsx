@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, Tab, Tabs } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, PageSpinner, toastError, toastSuccess, type Setting } from '../../../web/src/sdk.ts'
+import { api, PageSpinner, toastError, toastSuccess, type Setting } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
 import { freeColor } from './palette.ts'
 import { emptyForm, formOf, payloadOf, validateQueue, type QueueForm, type QueueFormErrors } from './queue-form.ts'

@@ -1,6 +1,6 @@
 import { InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../web/src/sdk.ts'
+import { Field } from '@zapdesk/plugin-api/web'
 import { ColorPalette } from './ColorPalette.tsx'
 import type { QueueForm, QueueFormErrors } from './queue-form.ts'
 

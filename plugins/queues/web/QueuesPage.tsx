@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useRealtime } from '../../../web/src/sdk.ts'
+import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useRealtime } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
 import { QueuesTable } from './QueuesTable.tsx'
 import { QueueDialog } from './QueueDialog.tsx'

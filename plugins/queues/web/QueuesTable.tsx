@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState } from '../../../web/src/sdk.ts'
+import { EmptyState } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, errorResponses, readUploads } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, errorResponses, readUploads } from '@zapdesk/plugin-api'
 import { QuickMessage } from './models.ts'
 import { QuickMessageDto, quickMessageDto } from './serialize.ts'
 import { findEditable, publish } from './access.ts'

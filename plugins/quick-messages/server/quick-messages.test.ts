@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, createUser } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, createUser } from '@zapdesk/plugin-api/testing'
 import { call, capturePublished, upload } from './test-helpers.ts'
 
 t.test('create, list, show, update and delete; shortcode is required', async (t) => {

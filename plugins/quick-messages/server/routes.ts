@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { IdParams, Pagination, Type, errorResponses } from '../../../core/plugin-api/index.ts'
+import { IdParams, Pagination, Type, errorResponses } from '@zapdesk/plugin-api'
 import { QuickMessage } from './models.ts'
 import { CreateBody, QuickMessageDto, UpdateBody, quickMessageDto } from './serialize.ts'
 import { assertSelf, findEditable, findVisible, publish, visibleTo } from './access.ts'

@@ -1,4 +1,4 @@
-import { Type, toIso } from '../../../core/plugin-api/index.ts'
+import { Type, toIso } from '@zapdesk/plugin-api'
 import type { QuickMessage } from './models.ts'
 
 /** `type: [T, 'null']` rather than an anyOf union: serialized directly (see the contacts plugin). */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, InputGroup, Switch, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, toastError, toastSuccess } from '../../../web/src/sdk.ts'
+import { api, Field, toastError, toastSuccess } from '@zapdesk/plugin-api/web'
 import type { QuickMessage } from './types.ts'
 
 interface Props {

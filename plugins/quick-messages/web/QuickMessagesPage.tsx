@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Button, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime, useSession } from '../../../web/src/sdk.ts'
+import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime, useSession } from '@zapdesk/plugin-api/web'
 import type { QuickMessage, QuickMessageEvent, QuickMessagesAnswer } from './types.ts'
 import { QuickMessagesTable } from './QuickMessagesTable.tsx'
 import { QuickMessageDialog } from './QuickMessageDialog.tsx'

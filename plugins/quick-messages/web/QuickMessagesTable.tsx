@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { Button, HTMLTable, Icon, Spinner, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, useFillContainer, useSession, type PagedList } from '../../../web/src/sdk.ts'
+import { EmptyState, useFillContainer, useSession, type PagedList } from '@zapdesk/plugin-api/web'
 import { canEdit, type QuickMessage } from './types.ts'
 
 interface Props {

@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 export default defineWebModule({
   name: 'quick-messages',

@@ -1,4 +1,4 @@
-import { Type, type Static } from '../../../core/plugin-api/index.ts'
+import { Type, type Static } from '@zapdesk/plugin-api'
 import type { Tag } from './models.ts'
 
 export const TagDto = Type.Object({

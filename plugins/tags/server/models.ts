@@ -1,4 +1,4 @@
-import { TenantModel } from '../../../core/plugin-api/index.ts'
+import { TenantModel } from '@zapdesk/plugin-api'
 
 export class Tag extends TenantModel {
   static tableName = 'tags'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { AppError, type AuthContext } from '@zapdesk/plugin-api'
 import { Tag, TICKET_TAGS } from './models.ts'
 import { tagDto, type TagAnswer, type TicketTag } from './dto.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses } from '../../../core/plugin-api/index.ts'
+import { AppError, Type, errorResponses } from '@zapdesk/plugin-api'
 import { Tag } from './models.ts'
 import { TagDto } from './dto.ts'
 

@@ -1,9 +1,9 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../core/plugin-api/index.ts'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../core/testing/fixtures.ts'
-import { connect } from '../../../core/realtime/ws-test-client.ts'
+import { AppError } from '@zapdesk/plugin-api'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
+import { connect } from '@zapdesk/plugin-api/testing'
 import { call, createTag } from './test-helpers.ts'
 
 /** Stands in for the tickets plugin: ticket ids each company owns. */

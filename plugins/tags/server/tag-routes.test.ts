@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../core/testing/build.ts'
-import { createCompanyWithUsers, createSuper } from '../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, createSuper } from '@zapdesk/plugin-api/testing'
 import { TICKET_TAGS } from './models.ts'
 import { call, createTag } from './test-helpers.ts'
 

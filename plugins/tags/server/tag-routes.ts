@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Pagination, Type, can, errorResponses, pageOf, type AuthContext } from '../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Pagination, Type, can, errorResponses, pageOf, type AuthContext } from '@zapdesk/plugin-api'
 import { Tag } from './models.ts'
 import { TagDto } from './dto.ts'
 

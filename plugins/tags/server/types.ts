@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../../core/plugin-api/index.ts' {
+declare module '@zapdesk/plugin-api' {
   interface DomainEvents {
     'tag.deleted': { companyId: number; tagId: number }
     /** After /tags/sync: the tickets plugin republishes the ticket with its new tags. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, DialogBody, DialogFooter, InputGroup, Switch, Tag as Chip } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, PageSpinner, toastError, toastSuccess, useSession } from '../../../web/src/sdk.ts'
+import { api, Field, PageSpinner, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import { textOn, validateTag, type Tag } from './types.ts'
 
 interface Props {

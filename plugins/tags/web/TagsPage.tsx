@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Button, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime } from '../../../web/src/sdk.ts'
+import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useDebouncedValue, usePagedList, useRealtime } from '@zapdesk/plugin-api/web'
 import type { Tag, TagsAnswer } from './types.ts'
 import { TagsTable } from './TagsTable.tsx'
 import { TagDialog } from './TagDialog.tsx'

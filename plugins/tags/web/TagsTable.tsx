@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { Button, HTMLTable, Spinner, Tag as Chip } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, useFillContainer, type PagedList } from '../../../web/src/sdk.ts'
+import { EmptyState, useFillContainer, type PagedList } from '@zapdesk/plugin-api/web'
 import { textOn, type Tag } from './types.ts'
 
 interface Props {

@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /** The Tags page, for every user of the company, at the spec's place in the main menu. */
 export default defineWebModule({

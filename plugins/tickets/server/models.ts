@@ -1,4 +1,4 @@
-import { TenantModel } from '../../../core/plugin-api/index.ts'
+import { TenantModel } from '@zapdesk/plugin-api'
 
 export type TicketStatus = 'pending' | 'open' | 'closed'
 export const TICKET_STATUSES: readonly TicketStatus[] = ['pending', 'open', 'closed']

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../../core/plugin-api/index.ts' {
+declare module '@zapdesk/plugin-api' {
   interface DomainEvents {
     'ticket.created': { companyId: number; ticketId: number }
     /** `previous` holds the fields that changed, with their old values (status, userId, queueId, ...). */

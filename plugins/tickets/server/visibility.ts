@@ -1,4 +1,4 @@
-import type { AuthContext, RealtimeAudience } from '../../../core/plugin-api/index.ts'
+import type { AuthContext, RealtimeAudience } from '@zapdesk/plugin-api'
 
 /** The fields of a ticket that decide who may see it. */
 export interface TicketScope {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, useDebouncedValue } from '../../../web/src/sdk.ts'
+import { api, toastError, useDebouncedValue } from '@zapdesk/plugin-api/web'
 import { TicketAvatar } from './TicketAvatar.tsx'
 import type { TicketContact } from './types.ts'
 import './pickers.css'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar } from '../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 
 /** The contact's WhatsApp picture when it loads, else initials (picture links expire). */
 export function TicketAvatar({ name, url, size = 40 }: { name: string; url: string | null | undefined; size?: number }) {

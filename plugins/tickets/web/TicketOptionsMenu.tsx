@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { ACTIONS, ConfirmDialog, toastError, toastSuccess, useSession } from '../../../web/src/sdk.ts'
+import { ACTIONS, ConfirmDialog, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import { deleteTicket } from './ticket-api.ts'
 import type { Ticket } from './types.ts'
 

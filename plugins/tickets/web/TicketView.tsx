@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, PageSpinner } from '../../../web/src/sdk.ts'
+import { EmptyState, PageSpinner } from '@zapdesk/plugin-api/web'
 import { TicketHeader } from './TicketHeader.tsx'
 import { TransferTicketDialog } from './TransferTicketDialog.tsx'
 import { ConversationSlot } from './ConversationSlot.tsx'

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Button, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState } from '../../../web/src/sdk.ts'
+import { EmptyState } from '@zapdesk/plugin-api/web'
 import { TicketRow, type RowActions } from './TicketRow.tsx'
 import { useTicketList } from './use-ticket-list.ts'
 import type { TicketFilter } from './ticket-filters.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { BrandMark } from '../../../web/src/sdk.ts'
+import { BrandMark } from '@zapdesk/plugin-api/web'
 import './ticket-view.css'
 
 /** What the conversation side shows while no ticket is selected. */

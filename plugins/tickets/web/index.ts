@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../../core/plugin-api/index.ts'
+import { defineWebModule } from '@zapdesk/plugin-api/web'
 
 /** The tickets screen (list + conversation) at the spec's second place in the side menu, for every user. */
 export default defineWebModule({

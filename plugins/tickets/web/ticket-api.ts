@@ -1,4 +1,4 @@
-import { api } from '../../../web/src/sdk.ts'
+import { api } from '@zapdesk/plugin-api/web'
 import type { Ticket } from './types.ts'
 import type { TicketUpdate } from './ticket-bodies.ts'
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { isApiError, toastError, toastWarning, useRealtime, useRealtimeRoom } from '../../../web/src/sdk.ts'
+import { isApiError, toastError, toastWarning, useRealtime, useRealtimeRoom } from '@zapdesk/plugin-api/web'
 import { ticketByUuid } from './ticket-api.ts'
 import type { AppMessageEvent, Ticket, TicketEvent } from './types.ts'
 

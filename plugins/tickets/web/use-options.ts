@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { api, toastError, useRealtime, useSession } from '../../../web/src/sdk.ts'
+import { api, toastError, useRealtime, useSession } from '@zapdesk/plugin-api/web'
 import type { Option } from './types.ts'
 
 /** Lists answer either as an array or wrapped (`{ queues }`, `{ users }`): take whichever came. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { toastError, toastWarning, useSession } from '../../../web/src/sdk.ts'
+import { toastError, toastWarning, useSession } from '@zapdesk/plugin-api/web'
 import { updateTicket } from './ticket-api.ts'
 import { acceptBody, finishBody, reopenBody, returnBody, type TicketUpdate } from './ticket-bodies.ts'
 import { heldByOther, otherOpenTicket } from './other-open-ticket.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react'
-import { api, isApiError, nearBottom, toastError, useRealtime, useRealtimeRoom, useRealtimeStatus } from '../../../web/src/sdk.ts'
+import { api, isApiError, nearBottom, toastError, useRealtime, useRealtimeRoom, useRealtimeStatus } from '@zapdesk/plugin-api/web'
 import { filterKey, statusOfTab, ticketQuery, type TicketFilter } from './ticket-filters.ts'
 import { applyAppMessage, applyTicketEvent, emptyList, needsRefresh, pageLoaded, shownCount, type ListScope, type TicketListState } from './ticket-list-rules.ts'
 import type { AppMessageEvent, Ticket, TicketEvent, TicketsAnswer } from './types.ts'

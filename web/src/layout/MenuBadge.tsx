@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { WebMenuBadge, WebMenuEntry } from '../../../core/plugin-api/types.ts'
+import type { WebMenuBadge, WebMenuEntry } from '../../../core/plugin-api/web-types.ts'
 
 type BadgeHook = () => WebMenuBadge | null
 

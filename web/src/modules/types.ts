@@ -1,4 +1,4 @@
-import type { WebModule, WebRoute, WebMenuEntry } from '../../../core/plugin-api/types.ts'
+import type { WebModule, WebRoute, WebMenuEntry } from '../../../core/plugin-api/web-types.ts'
 
 export type { WebModule, WebRoute, WebMenuEntry }
 

@@ -1,5 +1,5 @@
 import type { ConnectionState, SocketConfig, WASocket } from '@whiskeysockets/baileys'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { ChannelDriver, ChannelSession, MessageRef, OutboundMessage, SentMessage, SessionHost } from '../driver.ts'
 import { clearAuthState, isPaired, loadAuthState, type SqlAuthState } from './auth-state.ts'
 import { closeCode, closeReason } from './close-reason.ts'

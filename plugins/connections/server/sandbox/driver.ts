@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { Ack, ChannelDriver, ChannelSession, MessageRef, OutboundMessage, SentMessage, SessionHost } from '../driver.ts'
 import { SandboxOutbox } from '../models.ts'
 import { targetJid } from '../baileys/outbound.ts'

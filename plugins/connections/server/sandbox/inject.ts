@@ -1,4 +1,4 @@
-import { AppError, Type, type Static } from '../../../../core/plugin-api/index.ts'
+import { AppError, Type, type Static } from '@zapdesk/plugin-api'
 import type { InboundEvent, InboundMessage, MediaKind } from '../driver.ts'
 import { extensionOf } from '../baileys/content.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses, toIso } from '../../../../core/plugin-api/index.ts'
+import { AppError, Type, errorResponses, toIso } from '@zapdesk/plugin-api'
 import { SandboxOutbox, Whatsapp } from '../models.ts'
 import { InjectBody } from './inject.ts'
 

@@ -1,8 +1,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../../core/testing/build.ts'
-import { buildApp } from '../../../../core/app.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { buildApp } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, sandboxConnection, waitFor } from '../test-helpers.ts'
 
 /** Short leases and scans, so an owner's death shows within a second or two. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 
 /**
  * Requests between instances over Redis pub/sub: a send (or a session action) asked on any instance is carried

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, waitFor } from '../test-helpers.ts'
 import type { ChannelDriver, CloseReason, SessionHost } from '../driver.ts'
 

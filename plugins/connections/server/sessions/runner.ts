@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { AckEvent, ChannelDriver, ChannelSession, CloseReason, InboundEvent, MessageRef, SessionHost, SessionStatus } from '../driver.ts'
 import { backoffDelay, type BackoffOptions } from './backoff.ts'
 import type { StatusUpdate } from './status-store.ts'

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { performance } from 'node:perf_hooks'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { upload, xlsx } from '../test-helpers.ts'
 
 const ROWS = 10_000

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses, readUploads } from '../../../../core/plugin-api/index.ts'
+import { AppError, Type, errorResponses, readUploads } from '@zapdesk/plugin-api'
 import { ContactDto } from '../serialize.ts'
 import { readSheetRows, MAX_IMPORT_ROWS } from './sheet-reader.ts'
 import { POSITIONAL, cellText, columnsOf, isImportError, parseRow, ImportErrorDto, type Cell, type ImportError, type ImportRow } from './rows.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, capturePublished, upload, xlsx } from '../test-helpers.ts'
 
 const count = async (app: Awaited<ReturnType<typeof build>>, companyId: number) => (await app.knex('contacts').where({ companyId })).length

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { isUniqueViolation } from '../../../../core/plugin-api/index.ts'
+import { isUniqueViolation } from '@zapdesk/plugin-api'
 import { Contact, ContactCustomField } from '../models.ts'
 import { contactDto, type ContactJson } from '../serialize.ts'
 import { searchKey } from '../normalize.ts'

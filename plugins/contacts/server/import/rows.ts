@@ -1,4 +1,4 @@
-import { Type } from '../../../../core/plugin-api/index.ts'
+import { Type } from '@zapdesk/plugin-api'
 import { isEmail, normalizeNumber, searchKey } from '../normalize.ts'
 
 /** A row as read from a sheet or sent by the API: cells by header name, or by position when the sheet has no header. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type ExcelJS from 'exceljs'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { type Cell } from './rows.ts'
 
 /** More rows than this are refused whole: an import is a directory, not a data warehouse load. */

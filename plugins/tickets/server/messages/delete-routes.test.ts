@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createCompanyWithUsers, createUser } from '../../../../core/testing/fixtures.ts'
+import { createCompanyWithUsers, createUser } from '@zapdesk/plugin-api/testing'
 import { runSendJob } from './send-job.ts'
 import { call, inbound, messageRow, outbox, recordEvents, ticket, waitFor, world, type World } from './test-helpers.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, errorResponses } from '../../../../core/plugin-api/index.ts'
+import { AppError, IdParams, errorResponses } from '@zapdesk/plugin-api'
 import { visibleMessage } from './access.ts'
 import { deleteMessage } from './delete.ts'
 import { MessageDto, loadMessageJson } from './serialize.ts'

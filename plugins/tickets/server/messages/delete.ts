@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { Message, Ticket } from '../models.ts'
 import { loadContactJid } from './recipient.ts'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { queueIds } from '../../../connections/server/test-helpers.ts'
 import { Ticket } from '../models.ts'
 import { pageQuery } from './list-routes.ts'

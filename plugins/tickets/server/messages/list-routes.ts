@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, errorResponses } from '../../../../core/plugin-api/index.ts'
+import { Type, errorResponses } from '@zapdesk/plugin-api'
 import { Message } from '../models.ts'
 import { TicketDto, loadTicketJson } from '../tickets/serialize.ts'
 import { visibleTicket } from './access.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { Message, Ticket } from '../models.ts'
 import { runSendJob, SEND_RETRIES } from './send-job.ts'
 import { sweepOutbound } from './sweep.ts'

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
-import { AppError, type JobDefinition } from '../../../../core/plugin-api/index.ts'
+import { AppError, type JobDefinition } from '@zapdesk/plugin-api'
 import type { OutboundMessage } from '../../../connections/public.ts'
 import { Message, Ticket } from '../models.ts'
 import { loadContactJid } from './recipient.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses, readUploads, type AuthContext, type Static } from '../../../../core/plugin-api/index.ts'
+import { AppError, Type, errorResponses, readUploads, type AuthContext, type Static } from '@zapdesk/plugin-api'
 import type { Message, Ticket } from '../models.ts'
 import { visibleTicket } from './access.ts'
 import { TicketParams } from './list-routes.ts'

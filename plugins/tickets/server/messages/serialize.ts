@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, toIso, type Static } from '../../../../core/plugin-api/index.ts'
+import { Type, toIso, type Static } from '@zapdesk/plugin-api'
 import { Message } from '../models.ts'
 
 /** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */

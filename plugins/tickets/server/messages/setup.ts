@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
-import type { JobDefinition } from '../../../../core/plugin-api/index.ts'
+import type { JobDefinition } from '@zapdesk/plugin-api'
 import { trackAcks } from './acks.ts'
 import messageDeleteRoutes from './delete-routes.ts'
 import messageListRoutes from './list-routes.ts'

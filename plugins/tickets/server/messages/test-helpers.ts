@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import tap from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers, type TestCompany } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
 import { sandboxConnection, waitFor } from '../../../connections/server/test-helpers.ts'
 import { Message, Ticket } from '../models.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { randomUUID } from 'node:crypto'
-import { isUniqueViolation } from '../../../../core/plugin-api/index.ts'
+import { isUniqueViolation } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { startCycle } from '../cycles.ts'
 import { RetryTransaction } from './retry.ts'

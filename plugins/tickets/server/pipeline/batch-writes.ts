@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { isUniqueViolation, SqlExpr, sqlWriter, type RunStatement, type SqlText, type SqlWriter } from '../../../../core/plugin-api/index.ts'
+import { isUniqueViolation, SqlExpr, sqlWriter, type RunStatement, type SqlText, type SqlWriter } from '@zapdesk/plugin-api'
 import type { Ticket } from '../models.ts'
 import { RetryTransaction } from './retry.ts'
 

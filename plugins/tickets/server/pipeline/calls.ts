@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { settingsOf } from '../../../../core/plugin-api/index.ts'
+import { settingsOf } from '@zapdesk/plugin-api'
 import type { InboundCall } from '../../../connections/public.ts'
 import { chatContacts } from './chat-contacts.ts'
 import { botStartsOn, loadConnection } from './connection.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { DomainEvents } from '../../../../core/plugin-api/index.ts'
+import type { DomainEvents } from '@zapdesk/plugin-api'
 import { receiveMessage } from './receive-message.ts'
 import { receiveCall } from './calls.ts'
 import { editMessage, revokeMessage } from './updates.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { settingsOf } from '../../../../core/plugin-api/index.ts'
+import { settingsOf } from '@zapdesk/plugin-api'
 import type { InboundMessage } from '../../../connections/public.ts'
 import { contentOf, fitText } from './content.ts'
 import { chatContacts, type ChatContacts } from './chat-contacts.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { statementTransaction, withScriptSession, type RunStatement, type ScriptSession } from '../../../../core/plugin-api/index.ts'
+import { statementTransaction, withScriptSession, type RunStatement, type ScriptSession } from '@zapdesk/plugin-api'
 
 /** How often a store is attempted when the database asks us to try again (deadlock, lock wait, lost insert race). */
 const MAX_ATTEMPTS = 6

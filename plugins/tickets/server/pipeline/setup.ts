@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { JobDefinition } from '../../../../core/plugin-api/index.ts'
+import type { JobDefinition } from '@zapdesk/plugin-api'
 import { handleInbound } from './inbound.ts'
 import { storedRawLookup } from './lookup.ts'
 import { whileDatabaseDown } from './retry.ts'

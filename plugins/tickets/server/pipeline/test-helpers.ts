@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers, type TestCompany } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
 import { call, queueIds, sandboxConnection, waitFor } from '../../../connections/server/test-helpers.ts'
 import type { InboundEvent, InboundMessage } from '../../../connections/public.ts'
 import { Message, Ticket } from '../models.ts'

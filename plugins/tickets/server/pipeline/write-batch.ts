@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { runSql, settingsOf, sqlWriter } from '../../../../core/plugin-api/index.ts'
+import { runSql, settingsOf, sqlWriter } from '@zapdesk/plugin-api'
 import type { InboundMessage } from '../../../connections/public.ts'
 import { identityInput, oneToOneContacts, type ChatContacts } from './chat-contacts.ts'
 import type { LoadedConnection } from './connection.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 
 /** The active ticket that blocked a create or reopen, as the web app's alert reads it (who holds it, in which queue). */
 export interface OpenTicketSummary {

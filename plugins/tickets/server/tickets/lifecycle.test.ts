@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { RATING_OPTIONS } from './automatic-messages.ts'
 import { call, createConnection, createContact, createQueue, createWorld, openTicket, sentBodies, setSetting } from './test-helpers.ts'
 

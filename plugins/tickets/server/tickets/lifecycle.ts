@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, isUniqueViolation, settingsOf } from '../../../../core/plugin-api/index.ts'
+import { AppError, isUniqueViolation, settingsOf } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { acceptCycle, finishCycle, startCycle } from '../cycles.ts'
 import { planTransition, type Actor, type TicketChange, type Transition } from './transitions.ts'

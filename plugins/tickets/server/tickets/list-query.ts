@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '../../../../core/plugin-api/index.ts'
+import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { ticketsMatchingWords } from '../search-words.ts'
 import { isAdmin } from './references.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build } from '../../../../core/testing/build.ts'
+import { build } from '@zapdesk/plugin-api/testing'
 import { call, createContact, createWorld, type Headers, type World } from './test-helpers.ts'
 
 /** Names of the tickets' contacts in a GET /tickets answer, in order. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses, toIso, type AuthContext } from '../../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, errorResponses, toIso, type AuthContext } from '@zapdesk/plugin-api'
 import { Ticket, TicketNote } from '../models.ts'
 import { canSeeTicket } from '../visibility.ts'
 import { NoteBody, NoteDto, NoteListQuery } from './schemas.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, createContact, createWorld, openTicket } from './test-helpers.ts'
 
 t.test('ticket notes: add, list with the author\'s name, delete own (or as admin)', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers, createUser } from '../../../../core/testing/fixtures.ts'
-import { connect, type Frame, type TestSocket } from '../../../../core/realtime/ws-test-client.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers, createUser } from '@zapdesk/plugin-api/testing'
+import { connect, type Frame, type TestSocket } from '@zapdesk/plugin-api/testing'
 import { call, createWorld, linkQueues } from './test-helpers.ts'
 
 /** Frames of a socket about one ticket (ticket or appMessage topic), after everything sent so far has arrived. */

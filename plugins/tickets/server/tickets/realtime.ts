@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { AuthContext, RealtimeAudience } from '../../../../core/plugin-api/index.ts'
+import type { AuthContext, RealtimeAudience } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { canSeeTicket, ticketAudience, type TicketScope } from '../visibility.ts'
 import { loadMessageJson } from '../messages/serialize.ts'

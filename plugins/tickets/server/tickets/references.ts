@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError, type AuthContext } from '../../../../core/plugin-api/index.ts'
+import { AppError, type AuthContext } from '@zapdesk/plugin-api'
 import type { Actor } from './transitions.ts'
 
 /**

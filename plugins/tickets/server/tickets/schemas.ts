@@ -1,4 +1,4 @@
-import { Type } from '../../../../core/plugin-api/index.ts'
+import { Type } from '@zapdesk/plugin-api'
 import { TicketDto } from './serialize.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { Type, type Static } from '../../../../core/plugin-api/index.ts'
+import { Type, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 
 /** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */

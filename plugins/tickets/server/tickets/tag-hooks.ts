@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { canSeeTicket } from '../visibility.ts'
 

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { checkTenantIsolation } from '../../../../core/testing/tenancy.ts'
-import { checkHostileInput } from '../../../../core/testing/hostile-input.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { checkTenantIsolation } from '@zapdesk/plugin-api/testing'
+import { checkHostileInput } from '@zapdesk/plugin-api/testing'
 
 // The core's isolation.test.ts and hostile-input.test.ts cover every route; these run only the ticket and note
 // routes, so a change here gets the same checks in a few seconds.

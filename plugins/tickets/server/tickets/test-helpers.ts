@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { createCompanyWithUsers, createUser, type TestCompany, type TestUser } from '../../../../core/testing/fixtures.ts'
-import { writeSetting } from '../../../../core/accounts/settings.ts'
+import { createCompanyWithUsers, createUser, type TestCompany, type TestUser } from '@zapdesk/plugin-api/testing'
+import { writeSetting } from '@zapdesk/plugin-api/testing'
 
 /** Shared by the ticket API's tests: API calls and a company with queues, a connection, contacts and agents. */
 export type Headers = { authorization: string }

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { build } from '../../../../core/testing/build.ts'
-import { createCompanyWithUsers } from '../../../../core/testing/fixtures.ts'
+import { build } from '@zapdesk/plugin-api/testing'
+import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, createConnection, createContact, createQueue, createWorld, openTicket } from './test-helpers.ts'
 
 t.test('POST /tickets opens a ticket for the caller on the default connection, in the README shape', async (t) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses } from '../../../../core/plugin-api/index.ts'
+import { AppError, IdParams, Type, errorResponses } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { canSeeTicket } from '../visibility.ts'
 import { TicketDto, loadTicketJson, serializeTickets, type TicketJson } from './serialize.ts'

@@ -1,4 +1,4 @@
-import { AppError } from '../../../../core/plugin-api/index.ts'
+import { AppError } from '@zapdesk/plugin-api'
 import type { Ticket, TicketStatus } from '../models.ts'
 
 /** What PUT /tickets/:id (and the lifecycle's named operations) may change. `undefined` leaves a field alone. */

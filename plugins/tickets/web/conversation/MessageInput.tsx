@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { Button, Switch, TextArea } from '@blueprintjs/core'
-import { toastError, toastWarning, useSession } from '../../../../web/src/sdk.ts'
+import { toastError, toastWarning, useSession } from '@zapdesk/plugin-api/web'
 import type { ConversationTicket, Message, QuickMessage } from './types.ts'
 import { matchQuickMessages, quickTerm } from './quick-match.ts'
 import { signBody } from './signature.ts'

@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { Icon } from '@blueprintjs/core'
-import { ApiError, errorText } from '../../../../web/src/sdk.ts'
+import { ApiError, errorText } from '@zapdesk/plugin-api/web'
 import type { Message } from './types.ts'
 import { mediaKind } from './media-kind.ts'
 import { timeLabel } from './timeline.ts'

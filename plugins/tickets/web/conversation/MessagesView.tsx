@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Spinner } from '@blueprintjs/core'
-import { api, ConfirmDialog, EmptyState, PageSpinner, toastError, useSession } from '../../../../web/src/sdk.ts'
+import { api, ConfirmDialog, EmptyState, PageSpinner, toastError, useSession } from '@zapdesk/plugin-api/web'
 import type { ConversationTicket, Message } from './types.ts'
 import { buildTimeline } from './timeline.ts'
 import type { MessagesData } from './use-messages.ts'

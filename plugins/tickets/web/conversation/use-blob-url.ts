@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { fetchBlob } from '../../../../web/src/sdk.ts'
+import { fetchBlob } from '@zapdesk/plugin-api/web'
 import { mimeFromName } from './media-kind.ts'
 
 export interface BlobUrl {

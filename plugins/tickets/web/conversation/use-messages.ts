@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { api, toastError, useRealtime, useRealtimeRoom } from '../../../../web/src/sdk.ts'
+import { api, toastError, useRealtime, useRealtimeRoom } from '@zapdesk/plugin-api/web'
 import { applyMessage, emptyMessages, mergePage, type MessagesState } from './message-pages.ts'
 import type { AppMessageFrame, Message, MessagesAnswer } from './types.ts'
 

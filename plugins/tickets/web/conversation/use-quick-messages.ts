@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { api, useSession } from '../../../../web/src/sdk.ts'
+import { api, useSession } from '@zapdesk/plugin-api/web'
 import type { QuickMessage } from './types.ts'
 
 /**

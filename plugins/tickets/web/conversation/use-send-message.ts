@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { api, toastError } from '../../../../web/src/sdk.ts'
+import { api, toastError } from '@zapdesk/plugin-api/web'
 import type { Message } from './types.ts'
 
 export interface Outgoing {

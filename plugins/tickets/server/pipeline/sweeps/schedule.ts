@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
-import type { JobDefinition } from '../../../../../core/plugin-api/index.ts'
+import type { JobDefinition } from '@zapdesk/plugin-api'
 import { closeInactive } from './auto-close.ts'
 import { transferDue } from './transfer.ts'
 

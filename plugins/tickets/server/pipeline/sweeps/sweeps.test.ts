@@ -1,5 +1,5 @@
 import t from 'tap'
-import { buildApp } from '../../../../../core/app.ts'
+import { buildApp } from '@zapdesk/plugin-api/testing'
 import { Ticket } from '../../models.ts'
 import { call, waitFor, world } from '../test-helpers.ts'
 import { runSweeps } from './schedule.ts'

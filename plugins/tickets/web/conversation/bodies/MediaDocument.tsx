@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
-import { fetchBlob, toastError } from '../../../../../web/src/sdk.ts'
+import { fetchBlob, toastError } from '@zapdesk/plugin-api/web'
 import { fileNameOf } from '../media-kind.ts'
 import { useConversationT } from '../i18n.ts'
 

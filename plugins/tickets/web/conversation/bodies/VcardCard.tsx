@@ -1,4 +1,4 @@
-import { Avatar } from '../../../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 import { parseVcard } from '../vcard.ts'
 import { useConversationT } from '../i18n.ts'
 

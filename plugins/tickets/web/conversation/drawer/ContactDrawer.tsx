@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Drawer } from '@blueprintjs/core'
-import { api, PageSpinner, toastError, useRealtime } from '../../../../../web/src/sdk.ts'
+import { api, PageSpinner, toastError, useRealtime } from '@zapdesk/plugin-api/web'
 import type { ContactDetailsData, ConversationTicket } from '../types.ts'
 import { useConversationT } from '../i18n.ts'
 import { ContactDetails } from './ContactDetails.tsx'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, InputGroup } from '@blueprintjs/core'
-import { api, Field, toastError, toastSuccess } from '../../../../../web/src/sdk.ts'
+import { api, Field, toastError, toastSuccess } from '@zapdesk/plugin-api/web'
 import type { ContactDetailsData } from '../types.ts'
 import { validateContactEdit, type ContactEditErrors } from '../drawer-forms.ts'
 import { useConversationT } from '../i18n.ts'

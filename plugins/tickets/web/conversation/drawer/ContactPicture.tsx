@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar } from '../../../../../web/src/sdk.ts'
+import { Avatar } from '@zapdesk/plugin-api/web'
 
 /** The WhatsApp picture while its link works (they expire), the initials otherwise. */
 export function ContactPicture({ name, url, size }: { name: string; url: string | null | undefined; size: number }) {

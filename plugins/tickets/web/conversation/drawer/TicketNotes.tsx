@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, TextArea } from '@blueprintjs/core'
-import { ConfirmDialog, Field, formatDateTime, PageSpinner, toastError, toastSuccess, useSession } from '../../../../../web/src/sdk.ts'
+import { ConfirmDialog, Field, formatDateTime, PageSpinner, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import type { TicketNote } from '../types.ts'
 import { validateNote } from '../drawer-forms.ts'
 import { useTicketNotes } from './use-ticket-notes.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, toastError } from '../../../../../web/src/sdk.ts'
+import { api, toastError } from '@zapdesk/plugin-api/web'
 import type { TicketNote } from '../types.ts'
 
 const asList = (answer: unknown): TicketNote[] =>

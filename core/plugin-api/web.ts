@@ -1,0 +1,12 @@
+/**
+ * `@zapdesk/plugin-api/web`: the browser half of the contract. Web manifests (`web/index.ts`) and pages import only
+ * this: `defineWebModule`, the web kit and the shell's hooks. No server code is reachable from here.
+ */
+import type { WebModule } from './web-types.ts'
+
+export type * from './web-types.ts'
+export * from '../../web/src/sdk.ts'
+
+export function defineWebModule(module: WebModule): WebModule {
+  return module
+}
