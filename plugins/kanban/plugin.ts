@@ -1,5 +1,5 @@
 import { definePlugin } from '@zapdesk/plugin-api'
-import '../tags/public.ts'
+import '@zapdesk/tags/public'
 import routes from './server/routes.ts'
 import { setupRealtime } from './server/realtime.ts'
 import { sampleTicket } from './server/sample-ticket.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { queueIds } from '../../../connections/server/test-helpers.ts'
+import { queueIds } from '@zapdesk/connections/testing'
 import { Ticket } from '../models.ts'
 import { pageQuery } from './list-routes.ts'
 import { call, inbound, messageRow, recordEvents, ticket, waitFor, world } from './test-helpers.ts'

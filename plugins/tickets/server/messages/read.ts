@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { MessageRef } from '../../../connections/public.ts'
+import type { MessageRef } from '@zapdesk/connections/public'
 import type { Ticket } from '../models.ts'
 import { loadContactJid } from './recipient.ts'
 

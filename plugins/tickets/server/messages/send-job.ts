@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { AppError, type JobDefinition } from '@zapdesk/plugin-api'
-import type { OutboundMessage } from '../../../connections/public.ts'
+import type { OutboundMessage } from '@zapdesk/connections/public'
 import { Message, Ticket } from '../models.ts'
 import { loadContactJid } from './recipient.ts'
 import { claimSend, earlierInFlight, finishSend, releaseSend, type SendOutcome } from './send-state.ts'

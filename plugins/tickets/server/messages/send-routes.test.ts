@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { queueIds } from '../../../connections/server/test-helpers.ts'
+import { queueIds } from '@zapdesk/connections/testing'
 import { call, contact, inbound, messageRow, multipart, outbox, ticket, waitFor, world } from './test-helpers.ts'
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex')

@@ -3,7 +3,7 @@ import tap from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
-import { sandboxConnection, waitFor } from '../../../connections/server/test-helpers.ts'
+import { sandboxConnection, waitFor } from '@zapdesk/connections/testing'
 import { Message, Ticket } from '../models.ts'
 
 /** Shared by this folder's tests: a company with a connected sandbox, contacts, tickets and messages made directly. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { settingsOf } from '@zapdesk/plugin-api'
-import type { InboundCall } from '../../../connections/public.ts'
+import type { InboundCall } from '@zapdesk/connections/public'
 import { chatContacts } from './chat-contacts.ts'
 import { botStartsOn, loadConnection } from './connection.ts'
 import { announceStored, storeMessage } from './store.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ChatIdentity, ContactIdentity } from '../../../connections/public.ts'
+import type { ChatIdentity, ContactIdentity } from '@zapdesk/connections/public'
 
 /** A contact as the realtime frames show it (the ticket's contact, a message's author). */
 export type ContactRow = { id: number; name: string; number: string | null; profilePicUrl: string | null; isGroup: boolean }

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { text, world } from './test-helpers.ts'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 
 // 30,000 deliveries take a minute or two on a small machine: more than the suite's default per-file timeout.
 t.setTimeout(300_000)

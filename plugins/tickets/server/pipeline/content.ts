@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { InboundMessage, MediaKind } from '../../../connections/public.ts'
+import type { InboundMessage, MediaKind } from '@zapdesk/connections/public'
 
 /** What a normalized inbound message becomes in the `messages` row and on its ticket. */
 export interface MessageContent {

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { text, world, type World } from './test-helpers.ts'
 import { groupCommit } from './group-commit.ts'
 import { statementByStatement } from './batch-writes.ts'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 
 type Frame = { topic: string; data: Record<string, any> }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 import { isRatingAnswer } from './steps/rating.ts'
 import { prepareBatch, storePrepared, type Item } from './write-batch.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { text, world } from './test-helpers.ts'
-import type { Channels } from '../../../connections/public.ts'
+import type { Channels } from '@zapdesk/connections/public'
 
 t.test('a message opens a pending ticket for its contact; a redelivery adds nothing; the next one counts', async (t) => {
   const w = await world(t)

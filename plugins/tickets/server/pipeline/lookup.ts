@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Channels } from '../../../connections/public.ts'
+import type { Channels } from '@zapdesk/connections/public'
 
 /**
  * Answers a driver's getMessage (Baileys asks when it must re-send or decrypt a retry) from the channel's own

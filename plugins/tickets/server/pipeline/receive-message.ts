@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { settingsOf } from '@zapdesk/plugin-api'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 import { contentOf, fitText } from './content.ts'
 import { chatContacts, type ChatContacts } from './chat-contacts.ts'
 import { botStartsOn, loadConnection, type LoadedConnection } from './connection.ts'

@@ -4,7 +4,7 @@
  * other plugins (integrations, AI prompts) can slot in between, e.g. order 450.
  */
 import type { FastifyInstance } from 'fastify'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 import type { Message, Ticket } from '../models.ts'
 
 export interface InboundContext {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
-import { call, queueIds, sandboxConnection, waitFor } from '../../../connections/server/test-helpers.ts'
-import type { InboundEvent, InboundMessage } from '../../../connections/public.ts'
+import { call, queueIds, sandboxConnection, waitFor } from '@zapdesk/connections/testing'
+import type { InboundEvent, InboundMessage } from '@zapdesk/connections/public'
 import { Message, Ticket } from '../models.ts'
 import { handleInbound } from './inbound.ts'
 

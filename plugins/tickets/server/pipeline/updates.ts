@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { InboundEdit, InboundRevoke } from '../../../connections/public.ts'
+import type { InboundEdit, InboundRevoke } from '@zapdesk/connections/public'
 import { Message } from '../models.ts'
 import { indexWords } from '../search-words.ts'
 import { fitText } from './content.ts'

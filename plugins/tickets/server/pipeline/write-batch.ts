@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { runSql, settingsOf, sqlWriter } from '@zapdesk/plugin-api'
-import type { InboundMessage } from '../../../connections/public.ts'
+import type { InboundMessage } from '@zapdesk/connections/public'
 import { identityInput, oneToOneContacts, type ChatContacts } from './chat-contacts.ts'
 import type { LoadedConnection } from './connection.ts'
 import { contentOf } from './content.ts'

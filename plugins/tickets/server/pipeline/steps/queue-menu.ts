@@ -1,4 +1,4 @@
-import type { QueueAnswer } from '../../../../queues/public.ts'
+import type { QueueAnswer } from '@zapdesk/queues/public'
 import type { InboundContext, InboundStep, StepResult } from '../steps.ts'
 import { sendAutomatic } from './reply.ts'
 import { updateTicketIf } from './claim.ts'

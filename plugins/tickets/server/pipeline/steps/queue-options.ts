@@ -1,4 +1,4 @@
-import type { OptionNode } from '../../../../queues/public.ts'
+import type { OptionNode } from '@zapdesk/queues/public'
 import type { InboundContext, StepResult } from '../steps.ts'
 import { sendAutomatic } from './reply.ts'
 import { updateTicketIf } from './claim.ts'
