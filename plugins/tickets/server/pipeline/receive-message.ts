@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { settingsOf } from '@zapdesk/plugin-api'
 import type { InboundMessage } from '@zapdesk/connections/public'
-import { contentOf, fitText } from './content.ts'
-import { chatContacts, type ChatContacts } from './chat-contacts.ts'
-import { botStartsOn, loadConnection, type LoadedConnection } from './connection.ts'
-import { announceStored, isStored, storeMessage, type StoreInput, type Stored } from './store.ts'
-import { isRatingAnswer } from './steps/rating.ts'
-import { runSteps } from './run-steps.ts'
+import { contentOf } from './content.ts'
+import { chatContacts } from './chat-contacts.ts'
+import { loadConnection } from './connection.ts'
+import { isStored, storeMessage } from './store.ts'
 import { groupCommit } from './group-commit.ts'
-import type { MessageContent } from './content.ts'
-
-/** A larger serialized message is not kept for the driver's getMessage rather than failing the insert. */
-const MAX_RAW_BYTES = 65_000
-
-export function timestampOf(iso: string): string {
-  const t = Date.parse(iso)
-  return Number.isFinite(t) ? new Date(t).toISOString() : new Date().toISOString()
-}
+import { afterStored, storeInputOf } from './message-input.ts'
 
 /** The local id of the message a reply quotes, when we have it. */
 async function quotedId(app: FastifyInstance, companyId: number, whatsappId: number, externalId: string | undefined): Promise<number | null> {
@@ -36,39 +26,6 @@ export async function receiveMessage(app: FastifyInstance, companyId: number, wh
   if (commit.takes(event)) return commit.submit(companyId, whatsappId, event)
   await commit.barrier()
   return receiveOne(app, companyId, whatsappId, event)
-}
-
-/** What receiveMessage stores for a message whose connection, contacts and content are known. */
-export function storeInputOf(
-  companyId: number, whatsappId: number, event: InboundMessage, loaded: LoadedConnection, chat: ChatContacts,
-  content: MessageContent, quotedMsgId: number | null,
-): StoreInput {
-  const raw = event.raw && Buffer.byteLength(event.raw) <= MAX_RAW_BYTES ? event.raw : null
-  return {
-    companyId, whatsappId, contactId: chat.contact.id, isGroup: chat.contact.isGroup, contactCreated: chat.created,
-    botStarts: botStartsOn(loaded),
-    ratingAnswer: !event.fromMe && event.type === 'text' && isRatingAnswer(event.body),
-    fields: {
-      externalId: event.externalId, body: content.body, fromMe: event.fromMe, mediaType: content.mediaType,
-      mediaPath: content.mediaPath, mediaName: content.mediaName, mediaMimetype: content.mediaMimetype,
-      quotedMsgId, contactId: chat.authorId,
-      participant: event.chat.isGroup && event.sender ? event.sender.jid.slice(0, 200) : null, raw,
-      createdAt: timestampOf(event.timestamp),
-    },
-    preview: fitText(content.preview), searchText: content.searchText,
-  }
-}
-
-/** After the store committed: the domain events (and frames), then the inbound steps. */
-export async function afterStored(
-  app: FastifyInstance, companyId: number, whatsappId: number, event: InboundMessage, settings: Record<string, string>,
-  loaded: LoadedConnection, chat: ChatContacts, stored: Extract<Stored, { duplicate: false }>, tags?: Array<{ id: number; name: string; color: string }>,
-): Promise<void> {
-  announceStored(app, companyId, stored, { contacts: chat.rows, whatsapp: loaded.row, ...(tags ? { tags } : {}) })
-  await runSteps(app, {
-    app, companyId, whatsappId, whatsapp: loaded.row, event, ticket: stored.ticket, message: stored.message, contact: chat.contact,
-    ticketCreated: stored.ticketCreated, contactCreated: chat.created, settings,
-  })
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LoadedConnection } from './connection.ts'
 import { contentOf } from './content.ts'
 import { isDatabaseUnavailable } from './retry.ts'
 import { storeMessage, type StoreInput, type Stored } from './store.ts'
-import { afterStored, storeInputOf } from './receive-message.ts'
+import { afterStored, storeInputOf } from './message-input.ts'
 import { storeBatch, storedKeys } from './store-batch.ts'
 import type { Ticket } from '../models.ts'
 
