@@ -62,3 +62,12 @@ t.test('steps of one ticket run one message at a time, in the order the messages
   t.equal(log.length, 6)
   for (let i = 0; i < 6; i += 2) t.equal(log[i].slice(6), log[i + 1].slice(4), 'each run ends before the next starts')
 })
+
+t.test('addStep refuses a step that closes a circle and keeps the steps it had', async (t) => {
+  const w = await world(t, { greetingMessage: 'Olá!' })
+  w.app.tickets.addStep({ name: 'a', after: ['queue-menu'], async run() {} })
+  t.throws(() => w.app.tickets.addStep({ name: 'b', before: ['queue-menu'], after: ['a'], async run() {} }), /circle: queue-menu, a, b/)
+  t.same(w.app.tickets.listSteps().map((s) => s.name), ['group-filter', 'rating', 'out-of-hours', 'queue-menu', 'a'])
+  w.app.tickets.addStep({ name: 'b', after: ['a'], async run() {} })
+  t.same(w.app.tickets.listSteps().map((s) => s.name).slice(-2), ['a', 'b'])
+})

@@ -33,7 +33,15 @@ export type StepResult = 'next' | 'stop'
 export interface InboundStep {
   /** Unique name, e.g. 'rating', 'out-of-hours', 'integrations:typebot'. */
   name: string
-  order: number
+  /**
+   * Position among the steps, lowest first (built-ins: 100 group-filter, 200 rating, 300 out-of-hours, 400
+   * queue-menu). Optional with `before`/`after`: the step then sits right next to the steps it names.
+   */
+  order?: number
+  /** Names of steps this one must run before (a name no plugin registered is ignored: that plugin may be absent). */
+  before?: string[]
+  /** Names of steps this one must run after (same rule). */
+  after?: string[]
   /** Skipped for messages the agent sent from the phone (fromMe) unless true. */
   runOnFromMe?: boolean
   run(ctx: InboundContext): Promise<StepResult | void>
