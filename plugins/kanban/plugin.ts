@@ -1,8 +1,9 @@
 import { definePlugin } from '@zapdesk/plugin-api'
 import '@zapdesk/tags/public'
+import '@zapdesk/tickets/public'
 import routes from './server/routes.ts'
 import { setupRealtime } from './server/realtime.ts'
-import { sampleTicket } from './server/sample-ticket.ts'
+import { sampleTicket } from '@zapdesk/tickets/testing'
 
 /** Kanban: the board of pending and open tickets in lanes (one per kanban tag, plus "Em aberto"), moved by tags. */
 export default definePlugin({

@@ -5,6 +5,7 @@ import { Contact, ContactCustomField } from './models.ts'
 import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'
 import { cleanName, normalizeNumber, searchKey } from './normalize.ts'
+import { contactIdsMatching, contactsByIds, countCreated } from './lookup.ts'
 import { findOrCreateContact, findOrCreateContacts, type FindOrCreateInput, type FindOrCreateItem } from './find-or-create.ts'
 
 export interface ContactInput {
@@ -24,6 +25,26 @@ export class ContactsService {
 
   constructor(private app: FastifyInstance) {
     this.channel = connectionsChannel(app)
+  }
+
+  /** The company's contacts with these ids, by id, in one query. */
+  byIds(companyId: number, ids: number[]): Promise<Map<number, ContactJson>> {
+    return contactsByIds(this.app, companyId, ids)
+  }
+
+  /** One contact of the company as the API answers it (without extra info), or undefined. */
+  async find(companyId: number, id: number): Promise<ContactJson | undefined> {
+    return (await contactsByIds(this.app, companyId, [id])).get(id)
+  }
+
+  /** A subquery of the ids of the company's contacts matching a search term (name word prefix or number prefix). */
+  idsMatching(companyId: number, term: string): Knex.QueryBuilder {
+    return contactIdsMatching(this.app, companyId, term)
+  }
+
+  /** How many person contacts (not groups) the company gained in [from, to). */
+  countCreated(companyId: number, from: Date, to: Date): Promise<number> {
+    return countCreated(this.app, companyId, from, to)
   }
 
   scoped(companyId: number, trx?: Knex.Transaction) {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { sampleTicket } from './sample-ticket.ts'
+import { sampleTicket } from '@zapdesk/tickets/testing'
 import { PAGE_SIZE } from './board.ts'
 import { agentOf, board, call, createQueue, createTag, move, names } from './test-helpers.ts'
 

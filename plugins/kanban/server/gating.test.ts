@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers, type TestCompany } from '@zapdesk/plugin-api/testing'
 import { connect, type TestSocket } from '@zapdesk/plugin-api/testing'
-import { sampleTicket } from './sample-ticket.ts'
+import { sampleTicket } from '@zapdesk/tickets/testing'
 import { call, createTag } from './test-helpers.ts'
 
 /** Every kanban call the board makes, on a real ticket and lane of the company. */

@@ -2,7 +2,7 @@ import t from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { connect } from '@zapdesk/plugin-api/testing'
-import { sampleTicket } from './sample-ticket.ts'
+import { sampleTicket } from '@zapdesk/tickets/testing'
 import { agentOf, board, call, createQueue, createTag, move } from './test-helpers.ts'
 
 const laneNames = (card: { tags: Array<{ name: string; kanban: number }> }) => card.tags.filter((x) => x.kanban).map((x) => x.name)

@@ -9,6 +9,6 @@ import { cardAudience, findCard } from './board.ts'
 export function setupRealtime(app: FastifyInstance): void {
   app.events.on('ticket.tagsChanged', async ({ companyId, ticketId }) => {
     const card = await findCard(app, companyId, ticketId)
-    if (card) app.realtime.publish({ companyId, topic: 'kanban', data: { action: 'update', ticket: card }, audience: cardAudience(card) })
+    if (card) app.realtime.publish({ companyId, topic: 'kanban', data: { action: 'update', ticket: card }, audience: cardAudience(app, card) })
   })
 }

@@ -42,6 +42,11 @@ export class TagsService {
   }
 
   /** The tags of each of these tickets (for ticket answers and the kanban board), by ticket id. */
+  /** A subquery of the company's ticket ids carrying this tag, for `whereIn('id', ...)` in the tickets plugin's lists. */
+  ticketIdsTagged(companyId: number, tagId: number): Knex.QueryBuilder {
+    return this.app.knex(TICKET_TAGS).select('ticketId').where({ companyId, tagId })
+  }
+
   async ofTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>> {
     return (await this.ofCompaniesTickets(new Map([[companyId, ticketIds]]))).get(companyId)!
   }

@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import type { AuthContext, RealtimeAudience } from '@zapdesk/plugin-api'
+import type { Message, Ticket } from './models.ts'
+import type { EnqueueInput } from './messages/sender.ts'
+import { findOrOpen, type FindOrOpenInput } from './public-api/find-or-open.ts'
+import { assertVisible, boardPage, boardTicket, type BoardQuery, type BoardTicket } from './read-models/board.ts'
+import { canSeeTicket, ticketAudience, type TicketScope } from './visibility.ts'
 import type { InboundStep } from './pipeline/steps.ts'
 import { orderSteps } from './pipeline/step-order.ts'
 import type { MessageSender } from './messages/sender.ts'
@@ -17,6 +24,34 @@ export class TicketsService {
   lifecycle!: TicketLifecycle
 
   constructor(readonly app: FastifyInstance) {}
+
+  /** The contact's active ticket on the connection (default connection when absent), or a new one; race-safe. */
+  findOrOpen(companyId: number, input: FindOrOpenInput): Promise<{ ticket: Ticket; created: boolean }> {
+    return findOrOpen(this.app, companyId, input)
+  }
+
+  /**
+   * The one outbound path (agents, bots, campaigns, schedules, the external API, integrations): stores the message
+   * on the ticket (queued), then a job sends it through the connection's driver with retries; acks and realtime
+   * frames follow. Works on closed tickets too (completion and rating texts).
+   */
+  sendMessage(companyId: number, ticketId: number, input: EnqueueInput): Promise<Message> {
+    return this.sender.enqueue(companyId, ticketId, input)
+  }
+
+  /** Who may see a ticket, defined once (visibility.ts; the lists and read models apply the same rule in SQL). */
+  readonly visibility = {
+    canSee: (auth: AuthContext, ticket: TicketScope): boolean => canSeeTicket(auth, ticket),
+    audience: (ticket: TicketScope): RealtimeAudience => ticketAudience(ticket),
+  }
+
+  /** Read models of tickets for boards and reports (kanban): pages, one ticket, the visibility check. */
+  readonly boards = {
+    page: (auth: AuthContext, query: BoardQuery): Promise<{ tickets: BoardTicket[]; count: number }> => boardPage(this.app, auth, query),
+    ticket: (companyId: number, ticketId: number): Promise<BoardTicket | undefined> => boardTicket(this.app, companyId, ticketId),
+    /** 404 ERR_NO_TICKET_FOUND unless the caller may see the ticket; inside `trx` when given. */
+    assertVisible: (auth: AuthContext, ticketId: number, trx?: Knex.Transaction): Promise<void> => assertVisible(this.app, auth, ticketId, trx),
+  }
 
   /**
    * Adds an inbound step; names are unique. `order`, `before` and `after` decide when it runs (see step-order.ts);

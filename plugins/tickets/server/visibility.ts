@@ -25,3 +25,25 @@ export function ticketAudience(ticket: TicketScope): RealtimeAudience {
   if (ticket.queueId === null) return {}
   return { queueIds: [ticket.queueId], ...(ticket.userId !== null ? { queueBypassUserIds: [ticket.userId] } : {}) }
 }
+
+/** The query builders canSeeTicket's condition goes on (knex's and objection's share this shape). */
+interface Conditions {
+  where(column: string, value: unknown): Conditions
+  where(nest: (w: Conditions) => void): Conditions
+  orWhere(column: string, value: unknown): Conditions
+  orWhereNull(column: string): Conditions
+  orWhereIn(column: string, values: readonly number[]): Conditions
+}
+
+/**
+ * canSeeTicket as a condition on a query of the tickets table: the same rule, for lists and read models (the
+ * kanban board, the tickets list with showAll), so it is written once. Admins: no condition.
+ */
+export function whereCanSee<Q>(query: Q, auth: AuthContext): Q {
+  if (isAdmin(auth)) return query
+  ;(query as unknown as Conditions).where((w) => {
+    w.where('tickets.userId', auth.userId).orWhereNull('tickets.queueId')
+    if (auth.queueIds.length) w.orWhereIn('tickets.queueId', auth.queueIds)
+  })
+  return query
+}

@@ -34,7 +34,7 @@ export class TicketLifecycle {
 
   /** A new ticket (open for its user by default). 409 ERR_OTHER_OPEN_TICKET when the contact has an active one there. */
   async create(companyId: number, input: CreateInput): Promise<Ticket> {
-    const contact = await this.app.knex('contacts').where({ companyId, id: input.contactId }).first('id', 'isGroup')
+    const contact = await this.app.contacts.find(companyId, input.contactId)
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404)
     await assertReferences(this.app, companyId, input)
     const whatsappId = input.whatsappId ?? await defaultWhatsappId(this.app, companyId)

@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { ticketsMatchingWords } from '../search-words.ts'
-import { isAdmin } from './references.ts'
+import { whereCanSee } from '../visibility.ts'
 import type { ListQuery } from './schemas.ts'
 
 export const PAGE_SIZE = 40
@@ -28,30 +28,6 @@ export function parseIds(field: string, raw: string | undefined): number[] | und
   return [...new Set(ids)]
 }
 
-/** Lowercase, accent-free, single-spaced: the same key the contacts plugin stores in contacts.name_search. */
-const searchKey = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100)
-
-/**
- * Contact ids of the company whose name has a word starting with `term`, or whose number starts with its digits:
- * prefix matches the (company_id, name_search) and (company_id, number) indexes serve (GLOB on SQLite's binary
- * collation, LIKE on MariaDB), like the contacts plugin's own search.
- */
-function contactsMatching(app: FastifyInstance, companyId: number, term: string): Knex.QueryBuilder {
-  const glob = (s: string) => s.replace(/[*?[]/g, '[$&]')
-  const like = (s: string) => s.replace(/[!%_]/g, '!$&')
-  const name = searchKey(term)
-  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : ''
-  return app.knex('contacts').select('id').where({ companyId }).where((w) => {
-    if (app.dialect === 'sqlite') {
-      w.whereRaw('?? GLOB ?', ['nameSearch', `${glob(name)}*`]).orWhereRaw('?? GLOB ?', ['nameSearch', `* ${glob(name)}*`])
-      if (digits) w.orWhereRaw('?? GLOB ?', ['number', `${digits}*`])
-    } else {
-      w.whereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `${like(name)}%`]).orWhereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `% ${like(name)}%`])
-      if (digits) w.orWhereRaw("?? LIKE ? ESCAPE '!'", ['number', `${digits}%`])
-    }
-  })
-}
-
 /**
  * Who sees which tickets in the lists. Without showAll (or without tickets-manager:showall) a user sees the
  * tickets they hold and the pending tickets of their queues or without a queue; users with allTicket 'enabled'
@@ -60,8 +36,7 @@ function contactsMatching(app: FastifyInstance, companyId: number, term: string)
  */
 function applyVisibility(q: Query, auth: AuthContext, showAll: boolean): void {
   if (showAll && can(auth, 'tickets-manager:showall')) {
-    if (isAdmin(auth)) return
-    q.where((w) => w.where('tickets.userId', auth.userId).orWhereNull('tickets.queueId').orWhereIn('tickets.queueId', auth.queueIds))
+    whereCanSee(q, auth)
     return
   }
   q.where((w) => {
@@ -93,14 +68,14 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
   if (users) q.whereIn('tickets.userId', users)
   // Every given tag must be on the ticket.
-  for (const tagId of tags ?? []) q.whereIn('tickets.id', subquery(app.knex('ticketTags').select('ticketId').where({ companyId, tagId })))
+  for (const tagId of tags ?? []) q.whereIn('tickets.id', subquery(app.tags.ticketIdsTagged(companyId, tagId)))
   if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
   if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
   const term = query.searchParam?.trim() ?? ''
   if (term) {
     const byWords = ticketsMatchingWords(app.knex, companyId, term)
     q.where((w) => {
-      w.whereIn('tickets.contactId', subquery(contactsMatching(app, companyId, term)))
+      w.whereIn('tickets.contactId', subquery(app.contacts.idsMatching(companyId, term)))
       if (byWords) w.orWhereIn('tickets.id', subquery(byWords))
     })
   }

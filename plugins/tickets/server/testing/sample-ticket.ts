@@ -12,9 +12,9 @@ export interface SampleTicket {
 }
 
 /**
- * A ticket row for the cross-tenant checks and this plugin's tests, made the way the pipeline leaves one (a contact
- * through `app.contacts`, `active` 1 while pending/open). The tickets plugin's own flows are exercised by its tests
- * and by the browser test, which gets its tickets from the sandbox driver.
+ * A ticket row for other plugins' tests and cross-tenant fixtures (`@zapdesk/tickets/testing`), made the way the
+ * pipeline leaves one (a contact through `app.contacts`, `active` 1 while pending/open), with the status, queue,
+ * user, last message and time a test needs and no connection: the lifecycle would insist on one.
  */
 export async function sampleTicket(app: FastifyInstance, companyId: number, s: SampleTicket): Promise<{ id: number; uuid: string; contactId: number }> {
   const number = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`

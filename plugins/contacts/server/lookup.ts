@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { Contact } from './models.ts'
+import { contactDto, type ContactJson } from './serialize.ts'
+import { searchKey } from './normalize.ts'
+
+/*
+ * Read services for other plugins (declared in public.ts): they never name the contacts table, so what they need
+ * from it — a page's contacts by id, the ids matching a search, counts — is built here.
+ */
+
+/** The company's contacts with these ids, keyed by id, in one query (ids of other companies are simply absent). */
+export async function contactsByIds(app: FastifyInstance, companyId: number, ids: number[]): Promise<Map<number, ContactJson>> {
+  const wanted = [...new Set(ids)]
+  if (!wanted.length) return new Map()
+  const rows = await app.bind(Contact).query().forCompany(companyId).whereIn('id', wanted)
+  return new Map(rows.map((c) => [c.id, contactDto(c)]))
+}
+
+/**
+ * A subquery of the ids of the company's contacts whose name has a word starting with `term`, or whose number starts
+ * with its digits, for `whereIn('contactId', ...)` in another plugin's query: prefix matches the (company_id,
+ * name_search) and (company_id, number) indexes serve (GLOB on SQLite's binary collation, LIKE on MariaDB).
+ */
+export function contactIdsMatching(app: FastifyInstance, companyId: number, term: string): Knex.QueryBuilder {
+  const glob = (s: string) => s.replace(/[*?[]/g, '[$&]')
+  const like = (s: string) => s.replace(/[!%_]/g, '!$&')
+  const name = searchKey(term)
+  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : ''
+  return app.knex(Contact.tableName).select('id').where({ companyId }).where((w) => {
+    if (app.dialect === 'sqlite') {
+      w.whereRaw('?? GLOB ?', ['nameSearch', `${glob(name)}*`]).orWhereRaw('?? GLOB ?', ['nameSearch', `* ${glob(name)}*`])
+      if (digits) w.orWhereRaw('?? GLOB ?', ['number', `${digits}*`])
+    } else {
+      w.whereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `${like(name)}%`]).orWhereRaw("?? LIKE ? ESCAPE '!'", ['nameSearch', `% ${like(name)}%`])
+      if (digits) w.orWhereRaw("?? LIKE ? ESCAPE '!'", ['number', `${digits}%`])
+    }
+  })
+}
+
+/** How many person contacts (groups left out) the company gained in [from, to). */
+export async function countCreated(app: FastifyInstance, companyId: number, from: Date, to: Date): Promise<number> {
+  const [row] = await app.knex(Contact.tableName).where({ companyId, isGroup: false }).where('createdAt', '>=', from).where('createdAt', '<', to).count({ n: '*' })
+  return Number((row as { n: unknown }).n)
+}
