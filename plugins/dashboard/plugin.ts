@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { definePlugin } from '@zapdesk/plugin-api'
+import '@zapdesk/tickets/public'
+import '@zapdesk/contacts/public'
+import { sampleActivity } from '@zapdesk/tickets/testing'
 import routes from './server/routes.ts'
 
 /**
@@ -11,27 +14,27 @@ import routes from './server/routes.ts'
 async function tenantFixtures(app: FastifyInstance, companyId: number, marker: string): Promise<Record<string, number | string>> {
   const now = new Date()
   const earlier = new Date(now.getTime() - 30 * 60_000)
-  const stamp = { createdAt: now, updatedAt: now }
-  const [userId] = await app.knex('users').insert({ companyId, name: `Attendant ${marker}`, email: `dash-${randomUUID()}@example.test`, passwordHash: 'x', profile: 'user', online: true, ...stamp })
+  const [userId] = await app.knex('users').insert({ companyId, name: `Attendant ${marker}`, email: `dash-${randomUUID()}@example.test`, passwordHash: 'x', profile: 'user', online: true, createdAt: now, updatedAt: now })
   const number = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-  const [contactId] = await app.knex('contacts').insert({ companyId, name: `Lead ${marker}`, nameSearch: `lead ${marker}`.toLowerCase(), number, ...stamp })
-  const [ticketId] = await app.knex('tickets').insert({ companyId, uuid: randomUUID(), status: 'closed', active: null, contactId, userId, lastMessage: `Bye ${marker}`, ...stamp })
-  await app.knex('ticketCycles').insert({ companyId, ticketId, userId, startedAt: earlier, acceptedAt: earlier, finishedAt: now, ...stamp })
+  const { contact } = await app.contacts.findOrCreateContact(companyId, { number, name: `Lead ${marker}` })
   const sampleDay = new Date('2030-01-31T15:00:00Z')
-  await app.knex('ticketCycles').insert({ companyId, ticketId, userId, startedAt: sampleDay, acceptedAt: sampleDay, finishedAt: sampleDay, ...stamp })
-  await app.knex('ticketRatings').insert({ companyId, ticketId, userId, rate: 3, ...stamp })
+  await sampleActivity(app, companyId, {
+    contactId: contact.id, userId: Number(userId), lastMessage: `Bye ${marker}`, rating: 3,
+    cycles: [{ startedAt: earlier, acceptedAt: earlier, finishedAt: now }, { startedAt: sampleDay, acceptedAt: sampleDay, finishedAt: sampleDay }],
+  })
   return {}
 }
 
 /**
  * The admins' dashboard (spec: / for admins): counters of the company's tickets, service times, new contacts, each
- * attendant's figures, tickets per attendant and per day. Reads the tickets plugin's tables; writes nothing.
+ * attendant's figures, tickets per attendant and per day, from the tickets plugin's activity read model and the
+ * contacts plugin's counts; writes nothing.
  */
 export default definePlugin({
   name: 'dashboard',
   version: '1.0.0',
   description: 'Admin dashboard: ticket counters, service and waiting times, attendants, tickets per attendant and per day',
-  dependencies: ['tickets'],
+  dependencies: ['tickets', 'contacts'],
   migrations: new URL('./migrations/', import.meta.url),
   routes,
   tenantFixtures,

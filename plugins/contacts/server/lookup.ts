@@ -38,8 +38,11 @@ export function contactIdsMatching(app: FastifyInstance, companyId: number, term
   })
 }
 
-/** How many person contacts (groups left out) the company gained in [from, to). */
-export async function countCreated(app: FastifyInstance, companyId: number, from: Date, to: Date): Promise<number> {
-  const [row] = await app.knex(Contact.tableName).where({ companyId, isGroup: false }).where('createdAt', '>=', from).where('createdAt', '<', to).count({ n: '*' })
-  return Number((row as { n: unknown }).n)
+/** How many person contacts (groups left out) the company gained in [from, to) (null: unbounded on that side). */
+export async function countCreated(app: FastifyInstance, companyId: number, range: { from: Date | null; to: Date | null }): Promise<number> {
+  const q = app.knex(Contact.tableName).where({ companyId, isGroup: false })
+  if (range.from) q.where('createdAt', '>=', range.from)
+  if (range.to) q.where('createdAt', '<', range.to)
+  const [row] = await q.count({ n: '*' })
+  return Number((row as { n: unknown }).n ?? 0)
 }

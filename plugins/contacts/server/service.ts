@@ -42,9 +42,9 @@ export class ContactsService {
     return contactIdsMatching(this.app, companyId, term)
   }
 
-  /** How many person contacts (not groups) the company gained in [from, to). */
-  countCreated(companyId: number, from: Date, to: Date): Promise<number> {
-    return countCreated(this.app, companyId, from, to)
+  /** How many person contacts (not groups) the company gained in [from, to) (null: unbounded on that side). */
+  countCreated(companyId: number, range: { from: Date | null; to: Date | null }): Promise<number> {
+    return countCreated(this.app, companyId, range)
   }
 
   scoped(companyId: number, trx?: Knex.Transaction) {

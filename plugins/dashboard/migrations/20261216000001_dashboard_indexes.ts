@@ -1,18 +1,10 @@
 import type { Knex } from 'knex'
 
-/**
- * The waiting time is averaged over the cycles ACCEPTED in a range; the tickets plugin indexes its cycles by start and
- * by finish only, so without this index that query would read every cycle the company ever had. The dashboard owns
- * the query, so it owns the index (the tickets plugin migrates first: it is a declared dependency).
+/*
+ * This migration once added an index to the tickets plugin's service cycles. A plugin does not alter another
+ * plugin's tables: the tickets plugin creates that index itself now (its migration 20261224000001). The file stays
+ * because installs have it recorded, and knex refuses to run when a recorded migration is missing.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('ticket_cycles', (t) => {
-    t.index(['company_id', 'accepted_at'], 'ticket_cycles_company_id_accepted_at_index')
-  })
-}
+export async function up(_knex: Knex): Promise<void> {}
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('ticket_cycles', (t) => {
-    t.dropIndex(['company_id', 'accepted_at'], 'ticket_cycles_company_id_accepted_at_index')
-  })
-}
+export async function down(_knex: Knex): Promise<void> {}

@@ -1,6 +1,6 @@
 import { AppError } from '@zapdesk/plugin-api'
 import { addDays, dayStart, isCalendarDay } from './zone.ts'
-import type { Range } from './sql.ts'
+import type { ActivityRange as Range } from '@zapdesk/tickets/public'
 
 const DAY_MS = 86_400_000
 

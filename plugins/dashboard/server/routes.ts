@@ -30,7 +30,7 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
     },
   }, async (request) => {
     const company = await targetCompany(app, request.auth!)
-    return dashboardStats(app.knex, app.dialect, company.id, dashboardRange(request.query, company.timezone))
+    return dashboardStats(app, company.id, dashboardRange(request.query, company.timezone))
   })
 
   api.get('/dashboard/ticketsUsers', {
@@ -42,7 +42,7 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
     },
   }, async (request) => {
     const company = await targetCompany(app, request.auth!, request.query.companyId)
-    return ticketsPerUser(app.knex, company.id, chartRange(request.query, company.timezone))
+    return ticketsPerUser(app, company.id, chartRange(request.query, company.timezone))
   })
 
   api.get('/dashboard/ticketsDay', {
@@ -54,6 +54,6 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
     },
   }, async (request) => {
     const company = await targetCompany(app, request.auth!, request.query.companyId)
-    return ticketsPerDay(app.knex, app.dialect, company.id, chartRange(request.query, company.timezone), company.timezone)
+    return ticketsPerDay(app, company.id, chartRange(request.query, company.timezone), company.timezone)
   })
 }

@@ -4,6 +4,7 @@ import type { AuthContext, RealtimeAudience } from '@zapdesk/plugin-api'
 import type { Message, Ticket } from './models.ts'
 import type { EnqueueInput } from './messages/sender.ts'
 import { findOrOpen, type FindOrOpenInput } from './public-api/find-or-open.ts'
+import { countByStatus, cyclesByUser, cyclesPerSlot, ratingsByUser, type CycleMoment, type CycleSpan, type CycleSums, type Range } from './read-models/activity.ts'
 import { assertVisible, boardPage, boardTicket, type BoardQuery, type BoardTicket } from './read-models/board.ts'
 import { canSeeTicket, ticketAudience, type TicketScope } from './visibility.ts'
 import type { InboundStep } from './pipeline/steps.ts'
@@ -43,6 +44,17 @@ export class TicketsService {
   readonly visibility = {
     canSee: (auth: AuthContext, ticket: TicketScope): boolean => canSeeTicket(auth, ticket),
     audience: (ticket: TicketScope): RealtimeAudience => ticketAudience(ticket),
+  }
+
+  /** The activity read model reports draw from (counts by status, service cycles, ratings), one company at a time. */
+  readonly activity = {
+    countByStatus: (companyId: number, statuses: string[]): Promise<Record<string, number>> => countByStatus(this.app, companyId, statuses),
+    /** Cycles whose `moment` is in the range, per user (null: nobody took them), timing `span` when given. */
+    cyclesByUser: (companyId: number, moment: CycleMoment, span: CycleSpan | null, range: Range): Promise<Map<number | null, CycleSums>> =>
+      cyclesByUser(this.app, companyId, moment, span, range),
+    ratingsByUser: (companyId: number, range: Range): Promise<Map<number, number>> => ratingsByUser(this.app, companyId, range),
+    /** Cycles started in the range per UTC slot of `slotMs` milliseconds. */
+    cyclesPerSlot: (companyId: number, slotMs: number, range: Range): Promise<Array<{ slot: number; n: number }>> => cyclesPerSlot(this.app, companyId, slotMs, range),
   }
 
   /** Read models of tickets for boards and reports (kanban): pages, one ticket, the visibility check. */

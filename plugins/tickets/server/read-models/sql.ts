@@ -1,10 +1,10 @@
 import type { Knex } from 'knex'
 
 /**
- * The few SQL expressions the dashboard needs that the two databases spell differently. DATETIME columns hold
+ * The few SQL expressions the activity read model needs that the two databases spell differently. DATETIME columns hold
  * DATETIME(3) values on MariaDB and, on SQLite, epoch milliseconds: knex binds a Date as its valueOf(), the models turn
  * ISO strings into Dates, and raw writers pass Dates (tickets README). The arithmetic below also reads a row written
- * as ISO text by hand (through julianday()). Column names passed here are the plugin's own constants (snake_case, as
+ * as ISO text by hand (through julianday()). Column names passed here are this plugin's own constants (snake_case, as
  * in the database), never user input.
  */
 export type Dialect = 'sqlite' | 'mysql'
