@@ -16,6 +16,9 @@ const ManifestShape = Type.Object({
   name: Name,
   version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+' }),
   dependencies: Type.Optional(Type.Array(Name)),
+  optionalDependencies: Type.Optional(Type.Array(Name)),
+  tables: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }))),
+  provides: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z_$][A-Za-z0-9_$]{0,60}$' }))),
   feature: Type.Optional(Type.String({ pattern: '^use[A-Z][A-Za-z0-9]{1,40}$' })),
   // The plans form and GET /modules/catalog show it: a malformed label would break those answers, not the boot.
   featureLabel: Type.Optional(Label),

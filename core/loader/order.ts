@@ -4,7 +4,10 @@ export class PluginOrderError extends Error {
   override name = 'PluginOrderError'
 }
 
-/** Orders plugins so each comes after its dependencies; a missing or circular dependency is an error naming it. */
+/**
+ * Orders plugins so each comes after its dependencies and its installed optional dependencies; a missing (required)
+ * or circular dependency is an error naming it.
+ */
 export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
   const byName = new Map(plugins.map((p) => [p.name, p]))
   const ordered: LoadedPlugin[] = []
@@ -17,6 +20,10 @@ export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
       const d = byName.get(dep)
       if (!d) throw new PluginOrderError(`Plugin "${p.name}" depends on "${dep}", which is not installed or is disabled`)
       visit(d, [...path, p.name])
+    }
+    for (const dep of p.optionalDependencies ?? []) {
+      const d = byName.get(dep)
+      if (d) visit(d, [...path, p.name])
     }
     state.set(p.name, 'done')
     ordered.push(p)

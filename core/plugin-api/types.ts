@@ -25,6 +25,19 @@ export interface PluginManifest {
   description?: string
   /** Other plugins this one needs; they load (and migrate) first. */
   dependencies?: string[]
+  /** Plugins this one uses when they are installed (they load first then); absent ones are no error. Since 1.1. */
+  optionalDependencies?: string[]
+  /**
+   * The database tables this plugin owns (snake_case), created by its migrations. No other plugin may name them:
+   * what others need goes through this plugin's services (public.ts) and domain events. The conformance kit checks it.
+   * Since 1.1.
+   */
+  tables?: string[]
+  /**
+   * The Fastify decorators this plugin's `setup` adds for other plugins (e.g. ['tickets'] for `app.tickets`): the
+   * loader fails the boot, naming the plugin, when one is missing after setup. Since 1.1.
+   */
+  provides?: string[]
   /** Plan feature flag gating every route and topic of the plugin (e.g. 'useKanban'); absent means always on. */
   feature?: string
   /** Human label of the feature for the plans form, when the plugin declares a new one. */

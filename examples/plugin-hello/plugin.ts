@@ -10,6 +10,7 @@ import { HelloPost } from './server/model.ts'
 export default definePlugin({
   name: 'hello-board',
   version: '1.0.0',
+  tables: ['hello_board_posts'],
   description: 'Example plugin: a company hello board',
   feature: 'useHelloBoard',
   featureLabel: { pt: 'Mural de recados', en: 'Hello board', es: 'Tablón de saludos' },

@@ -4,6 +4,7 @@ import { Channels, type ChannelOptions } from './server/channels.ts'
 import { baileysDriver } from './server/baileys/driver.ts'
 import { sandboxDriver } from './server/sandbox/driver.ts'
 import { createWhatsapp } from './server/whatsapp-service.ts'
+import { ConnectionDirectory } from './server/directory.ts'
 import './server/types.ts'
 
 /** ZAPDESK_SESSIONS_AUTOSTART=false keeps sessions from starting at boot (they still start when asked). */
@@ -22,6 +23,8 @@ function envOptions(env: NodeJS.ProcessEnv): Partial<ChannelOptions> {
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
+  tables: ['whatsapps', 'whatsapp_queues', 'whatsapp_auth_keys', 'sandbox_outbox'],
+  provides: ['channels', 'connections'],
   description: 'WhatsApp connections over Baileys, a sandbox driver, QR pairing and the channel-driver contract',
   migrations: new URL('./migrations/', import.meta.url),
   routes,
@@ -31,6 +34,7 @@ export default definePlugin({
     channels.register(baileysDriver())
     channels.register(sandboxDriver({ ackDelayMs: () => channels.options.sandboxAckDelayMs }))
     app.decorate('channels', channels)
+    app.decorate('connections', new ConnectionDirectory(app))
     // A deleted company's connections are gone with it (cascade): their sockets must close on every instance.
     app.events.on('company.deleted', ({ companyId }) => channels.stopCompany(companyId), { scope: 'cluster' })
     app.events.on('whatsapp.deleted', ({ whatsappId }) => channels.stopDeleted(whatsappId), { scope: 'cluster' })

@@ -1,8 +1,15 @@
 /**
  * What other plugins may use from the connections plugin (declare `dependencies: ['connections']`): the
- * channel-driver contract and `app.channels`. Everything else in this folder is internal.
+ * channel-driver contract, `app.channels` (sessions, sending, number checks, the connected connection) and
+ * `app.connections` (connection rows, their menu's queues, the default connection). Everything else in this folder is
+ * internal, its tables included.
+ *
+ *   const whatsappId = await app.channels.connectedFor(companyId)           // default first, CONNECTED only
+ *   const sent = await app.channels.send(companyId, whatsappId, { to: { number }, body: 'Olá' })
+ *   const loaded = await app.connections.load(companyId, whatsappId)        // { row, offersQueues }
  */
 import './server/types.ts'
 
 export type * from './server/driver.ts'
 export type { Channels } from './server/channels.ts'
+export type { ConnectionDirectory, ConnectionRow, LoadedConnection } from './server/directory.ts'

@@ -13,6 +13,9 @@ import './server/types.ts'
 export default definePlugin({
   name: 'contacts',
   version: '1.0.0',
+  tables: ['contacts', 'contact_custom_fields'],
+  optionalDependencies: ['connections'],
+  provides: ['contacts'],
   description: 'Company contacts: directory, extra info, spreadsheet import, CSV export, findOrCreateContact',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

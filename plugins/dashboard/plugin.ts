@@ -33,6 +33,7 @@ async function tenantFixtures(app: FastifyInstance, companyId: number, marker: s
 export default definePlugin({
   name: 'dashboard',
   version: '1.0.0',
+  tables: [],
   description: 'Admin dashboard: ticket counters, service and waiting times, attendants, tickets per attendant and per day',
   dependencies: ['tickets', 'contacts'],
   migrations: new URL('./migrations/', import.meta.url),

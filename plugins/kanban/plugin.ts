@@ -9,6 +9,7 @@ import { sampleTicket } from '@zapdesk/tickets/testing'
 export default definePlugin({
   name: 'kanban',
   version: '1.0.0',
+  tables: [],
   description: 'Kanban board of tickets by kanban tag',
   dependencies: ['tickets', 'tags'],
   feature: 'useKanban',

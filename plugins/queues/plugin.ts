@@ -30,6 +30,7 @@ function serveConnections(app: FastifyInstance): void {
 export default definePlugin({
   name: 'queues',
   version: '1.0.0',
+  tables: ['queues', 'queue_options', 'user_queues'],
   description: 'Queues, chatbot options, user queues and opening hours',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

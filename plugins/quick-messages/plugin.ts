@@ -9,6 +9,7 @@ import { QuickMessage } from './server/models.ts'
 export default definePlugin({
   name: 'quick-messages',
   version: '1.0.0',
+  tables: ['quick_messages'],
   description: 'Quick messages (shortcodes) with attachments, geral or personal',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

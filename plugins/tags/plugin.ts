@@ -9,6 +9,7 @@ import './server/types.ts'
 export default definePlugin({
   name: 'tags',
   version: '1.0.0',
+  tables: ['tags', 'ticket_tags'],
   description: 'Tags, kanban lanes and ticket tags',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

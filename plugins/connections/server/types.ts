@@ -1,4 +1,5 @@
 import type { Channels } from './channels.ts'
+import type { ConnectionDirectory } from './directory.ts'
 import type { Ack, InboundEvent, SessionStatus } from './driver.ts'
 
 /** What the connections plugin adds to the app and to the domain events other plugins subscribe to. */
@@ -6,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Channel drivers and sessions: register a driver, send, mark read, check numbers (see channels.ts). */
     channels: Channels
+    /** Read services over the company's connections: rows, their menu's queues, the default one (see directory.ts). */
+    connections: ConnectionDirectory
   }
 }
 

@@ -12,8 +12,9 @@ export interface ContactChannel {
   profilePicture(companyId: number, number: string): Promise<string | null>
 }
 
-/** The surface of the connections plugin's `app.channels` used here (kept structural: no import of its files). */
+/** The surface of the connections plugin's `app.channels` used here (an optional dependency: typed structurally). */
 interface ChannelsLike {
+  connectedFor(companyId: number): Promise<number | undefined>
   checkNumber(companyId: number, whatsappId: number, number: string): Promise<{ jid: string; number: string }>
   profilePicture(companyId: number, whatsappId: number, jid: string): Promise<string | null>
 }
@@ -21,16 +22,13 @@ interface ChannelsLike {
 const codeOf = (err: unknown) => (err instanceof AppError ? err.code : undefined)
 
 /**
- * The default channel: `app.channels` of the connections plugin when it is loaded. The connected connection is read
- * from its `whatsapps` table (default first): its API has no "connected connection of a company" call yet, and
- * this one read-only query is the whole coupling.
+ * The default channel: `app.channels` of the connections plugin (an optional dependency) when it is loaded, through
+ * the company's connected connection it names (the default first).
  */
 export function connectionsChannel(app: FastifyInstance): ContactChannel {
   const channels = () => (app.hasDecorator('channels') ? (app as unknown as { channels: ChannelsLike }).channels : undefined)
   const connected = async (companyId: number): Promise<number | undefined> => {
-    if (!channels()) return undefined
-    const row = await app.knex('whatsapps').where({ companyId, status: 'CONNECTED' }).orderBy('isDefault', 'desc').orderBy('id').first('id')
-    return row?.id as number | undefined
+    return channels()?.connectedFor(companyId)
   }
   return {
     async checkNumber(companyId, number) {

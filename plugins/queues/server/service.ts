@@ -59,6 +59,16 @@ export class QueuesService {
     return (await this.app.knex(USER_QUEUES).where({ companyId, queueId }).select('userId')).map((r: { userId: number }) => Number(r.userId))
   }
 
+  /** Ids of the queues a user of the company serves. */
+  async queueIdsOfUser(companyId: number, userId: number): Promise<number[]> {
+    return (await this.app.knex(USER_QUEUES).where({ companyId, userId }).select('queueId')).map((r: { queueId: number }) => Number(r.queueId))
+  }
+
+  /** A subquery of the ids of the company's users who serve any of these queues, for `whereIn`/`whereNotIn('id', ...)`. */
+  usersOfQueuesQuery(companyId: number, queueIds: number[]): Knex.QueryBuilder {
+    return this.app.knex(USER_QUEUES).select('userId').where({ companyId }).whereIn('queueId', queueIds)
+  }
+
   /**
    * Whether the company (scheduleType 'company') or the queue (scheduleType 'queue') is open at `now`, reading the
    * setting, the company's timezone and schedules, and the queue's schedules. The tickets pipeline calls this.

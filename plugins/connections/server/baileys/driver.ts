@@ -65,11 +65,11 @@ class BaileysSession implements ChannelSession {
     })
     sock.ev.on('connection.update', (u) => this.onConnection(u))
     sock.ev.on('lid-mapping.update', ({ lid, pn }) => this.lidToPn.set(lid, pn))
-    sock.ev.on('messages.upsert', ({ messages, type }) => {
+    sock.ev.on('messages.upsert', ({ messages, type }) => { // zapdesk: not a table (Baileys event)
       // 'append' is our own sends echoed back and old messages: the platform already has those.
       if (type === 'notify' && !this.ended) this.onMessages(messages as WAMessageLike[]).catch((err) => host.log.error({ err }, 'handling WhatsApp messages failed'))
     })
-    sock.ev.on('messages.update', (items) => {
+    sock.ev.on('messages.update', (items) => { // zapdesk: not a table (Baileys event)
       for (const item of items) {
         const ack = translateReceipt(item as never)
         if (ack) host.ack(ack)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-/** The identity columns of a contact (the contacts plugin's table, read with plain knex: its model is internal). */
+/** The identity fields of a contact (as `app.contacts` answers them). */
 interface ContactIdentityRow {
   number: string | null
   lid: string | null
@@ -20,6 +20,6 @@ export function contactJid(contact: ContactIdentityRow): string | null {
 
 /** The chat jid of one of the company's contacts, or null when it is gone or has no identity to send to. */
 export async function loadContactJid(app: FastifyInstance, companyId: number, contactId: number): Promise<string | null> {
-  const row = (await app.knex('contacts').where({ companyId, id: contactId }).first('number', 'lid', 'isGroup')) as ContactIdentityRow | undefined
+  const row = await app.contacts.find(companyId, contactId)
   return row ? contactJid(row) : null
 }

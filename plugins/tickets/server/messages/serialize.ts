@@ -52,8 +52,7 @@ function quotedJson(m: Message, contacts: Map<number, ContactRow>): QuotedJson {
 /**
  * Messages of one company as JSON, in the given order, with their quoted messages and contacts read in two batched
  * queries (a page of 20 costs three queries, not 60); contacts the caller already holds (`knownContacts`, of the
- * same company) are not read again. The contacts table is the contacts plugin's: read with plain knex, since its
- * model is internal to that plugin.
+ * same company) are not read again; the rest come from `app.contacts.byIds`.
  */
 export async function serializeMessages(app: FastifyInstance, companyId: number, rows: Message[], knownContacts: ContactRow[] = []): Promise<MessageJson[]> {
   const quotedIds = [...new Set(rows.map((m) => m.quotedMsgId).filter((id): id is number => id !== null))]
@@ -61,10 +60,7 @@ export async function serializeMessages(app: FastifyInstance, companyId: number,
   const byId = new Map(quoted.map((q) => [q.id, q]))
   const contacts = new Map(knownContacts.map((c) => [c.id, c]))
   const contactIds = [...new Set([...rows, ...quoted].map((m) => m.contactId).filter((id): id is number => id !== null && !contacts.has(id)))]
-  const contactRows: ContactRow[] = contactIds.length
-    ? await app.knex('contacts').where({ companyId }).whereIn('id', contactIds).select('id', 'name', 'profilePicUrl')
-    : []
-  for (const c of contactRows) contacts.set(c.id, c)
+  for (const c of (await app.contacts.byIds(companyId, contactIds)).values()) contacts.set(c.id, c)
   return rows.map((m) => {
     const q = m.quotedMsgId !== null ? byId.get(m.quotedMsgId) : undefined
     return { ...quotedJson(m, contacts), quotedMsg: q ? quotedJson(q, contacts) : null }

@@ -11,7 +11,7 @@ export interface InboundContext {
   readonly app: FastifyInstance
   readonly companyId: number
   readonly whatsappId: number
-  /** The connection's `whatsapps` row (greeting, texts, timers...) as the connections plugin stores it. */
+  /** The connection's row (greeting, texts, timers...) as the connections plugin answers it (`app.connections`). */
   readonly whatsapp: Record<string, unknown> & { id: number; name: string }
   /** The normalized event from the channel driver. */
   readonly event: InboundMessage

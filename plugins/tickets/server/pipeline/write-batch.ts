@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { runSql, settingsOf, sqlWriter } from '@zapdesk/plugin-api'
+import { settingsOf } from '@zapdesk/plugin-api'
 import type { InboundMessage } from '@zapdesk/connections/public'
 import { identityInput, oneToOneContacts, type ChatContacts } from './chat-contacts.ts'
 import type { LoadedConnection } from './connection.ts'
@@ -35,21 +35,6 @@ interface Ready {
   input: StoreInput
 }
 
-/** The connections of a batch (row and whether the menu offers queues) in one query: loadConnection for many. */
-async function loadConnections(app: FastifyInstance, pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
-  const sql = sqlWriter(app.knex)
-  const where = sql.anyOfKeys(pairs.map((p) => ({ 'whatsapps.companyId': p.companyId, 'whatsapps.id': p.whatsappId })))
-  const offersQueues = `exists (select 1 from ${sql.id('whatsappQueues')} where ${sql.id('whatsappQueues.companyId')} = ${sql.id('whatsapps.companyId')}`
-    + ` and ${sql.id('whatsappQueues.whatsappId')} = ${sql.id('whatsapps.id')}) as ${sql.id('offersQueues')}`
-  const rows = await runSql<Array<Record<string, unknown>>>(app.knex, { sql: `select ${sql.id('whatsapps')}.*, ${offersQueues} from ${sql.id('whatsapps')} where ${where.sql}`, bindings: where.bindings })
-  const out = new Map<string, LoadedConnection>()
-  for (const found of rows) {
-    const { offersQueues, ...row } = found
-    out.set(`${row.companyId}:${row.id}`, { row: { ...row, id: Number(row.id), name: String(row.name) }, offersQueues: Boolean(offersQueues) })
-  }
-  return out
-}
-
 type TagsByCompany = Map<number, Map<number, TagRow[]>>
 
 /** The tags of these tickets (their frames show them), one query; undefined when it failed (each frame reads its own). */
@@ -78,7 +63,7 @@ export async function prepareBatch(app: FastifyInstance, items: Item[]): Promise
   const pairs = [...new Map(items.map((it) => [`${it.companyId}:${it.whatsappId}`, { companyId: it.companyId, whatsappId: it.whatsappId }])).values()]
   const companies = [...new Set(items.map((it) => it.companyId))]
   const [connections, settingsList, contacts, stored] = await Promise.all([
-    loadConnections(app, pairs),
+    app.connections.loadMany(pairs),
     Promise.all(companies.map((c) => settingsOf(app, c))),
     app.contacts.findOrCreateContacts(items.map((it) => ({ companyId: it.companyId, input: identityInput(it.event.chat, !it.event.fromMe) }))),
     storedKeys(app.knex, items.map((it) => ({ companyId: it.companyId, whatsappId: it.whatsappId, externalId: it.event.externalId }))),

@@ -44,8 +44,8 @@ export async function automaticTexts(app: FastifyInstance, companyId: number, c:
     || (transition.transferredTo !== null && settings.sendMsgTransfTicket === 'enabled')
   if (!wanted) return []
   const [texts, contact, company] = await Promise.all([
-    ticket.whatsappId === null ? undefined : app.knex('whatsapps').where({ companyId, id: ticket.whatsappId }).first('greetingMessage', 'complationMessage', 'ratingMessage') as Promise<ConnectionTexts | undefined>,
-    app.knex('contacts').where({ companyId, id: ticket.contactId }).first('name') as Promise<{ name: string } | undefined>,
+    ticket.whatsappId === null ? undefined : app.connections.row(companyId, ticket.whatsappId) as Promise<ConnectionTexts | undefined>,
+    app.contacts.find(companyId, ticket.contactId),
     app.knex('companies').where({ id: companyId }).first('timezone') as Promise<{ timezone: string } | undefined>,
   ])
   const render = (text: string) => renderTemplate(text, { contactName: contact?.name ?? '', ticketId: ticket.id, timezone: company?.timezone })
@@ -59,7 +59,7 @@ export async function automaticTexts(app: FastifyInstance, companyId: number, c:
     const user = await app.knex('users').where({ companyId, id: ticket.userId }).first('name')
     if (user) out.push(`*Mensagem automática*:\nFoi transferido para o atendente *${user.name}*\naguarde, já vamos te atender!`)
   } else if (transition.transferredTo === 'queue' && ticket.queueId !== null && settings.sendMsgTransfTicket === 'enabled') {
-    const queue = await app.knex('queues').where({ companyId, id: ticket.queueId }).first('name')
+    const queue = (await app.queues.describe(companyId, [ticket.queueId])).get(ticket.queueId)
     if (queue) out.push(`*Mensagem automática*:\nVocê foi transferido para o departamento *${queue.name}*\naguarde, já vamos te atender!`)
   }
   return out

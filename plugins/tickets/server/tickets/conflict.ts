@@ -26,10 +26,12 @@ export async function otherOpenTicket(app: FastifyInstance, companyId: number, c
   if (exceptId !== undefined) q.whereNot('id', exceptId)
   const row = await q.first('id', 'uuid', 'status', 'userId', 'queueId', 'contactId', 'whatsappId')
   if (!row) return new AppError('ERR_OTHER_OPEN_TICKET', 409)
-  const [user, queue] = await Promise.all([
+  const [user, queues] = await Promise.all([
     row.userId === null ? undefined : app.knex('users').where({ companyId, id: row.userId }).first('id', 'name'),
-    row.queueId === null ? undefined : app.knex('queues').where({ companyId, id: row.queueId }).first('id', 'name', 'color'),
+    row.queueId === null ? undefined : app.queues.describe(companyId, [Number(row.queueId)]),
   ])
+  const queueInfo = row.queueId === null ? undefined : queues?.get(Number(row.queueId))
+  const queue = queueInfo ? { id: Number(row.queueId), ...queueInfo } : undefined
   const summary: OpenTicketSummary = {
     id: Number(row.id), uuid: row.uuid, status: row.status, userId: row.userId ?? null, user: user ? { id: Number(user.id), name: user.name } : null,
     queueId: row.queueId ?? null, queue: queue ? { id: Number(queue.id), name: queue.name, color: queue.color } : null,

@@ -14,7 +14,7 @@ export async function ticketsFixtures(app: FastifyInstance, companyId: number, m
   const now = new Date()
   const name = `Ticket contact ${marker}`
   const number = `55219${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-  const [contactId] = await app.knex('contacts').insert({ companyId, name, nameSearch: name.toLowerCase(), number, email: '', isGroup: false, createdAt: now, updatedAt: now }).returning('id').then(ids)
+  const contactId = (await app.contacts.findOrCreateContact(companyId, { number, name })).contact.id
   const uuid = randomUUID()
   const [ticketId] = await app.knex('tickets').insert({
     companyId, uuid, status: 'open', active: 1, contactId, whatsappId: null, userId: null, queueId: null,

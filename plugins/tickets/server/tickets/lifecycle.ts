@@ -102,7 +102,7 @@ export class TicketLifecycle {
         const transition = planTransition(before, change, actor)
         if (!Object.keys(transition.patch).length) return { before, after: before, transition }
         if (transition.kind === 'close') {
-          const texts = before.whatsappId === null ? undefined : await trx('whatsapps').where({ companyId, id: before.whatsappId }).first('greetingMessage', 'complationMessage', 'ratingMessage') as ConnectionTexts | undefined
+          const texts = before.whatsappId === null ? undefined : await this.app.connections.row(companyId, before.whatsappId, trx) as ConnectionTexts | undefined
           const userId = transition.patch.userId !== undefined ? transition.patch.userId : before.userId
           const rating = reason === 'resolved' && asksRating(settings, texts ?? null, { userId, isGroup: before.isGroup })
           if (rating !== before.awaitingRating) transition.patch.awaitingRating = rating

@@ -57,7 +57,7 @@ const dayRange = (day: string): [Date, Date] => {
 /** One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: Ticket[]; hasMore: boolean }> {
   const companyId = auth.companyId
-  const tags = parseIds('tags', query.tags)
+  const tags = parseIds('tags', query.tags) // zapdesk: not a table (the query field)
   const users = parseIds('users', query.users)
   const queueIds = parseIds('queueIds', query.queueIds)
   const q = app.bind(Ticket).query().forCompany(companyId)

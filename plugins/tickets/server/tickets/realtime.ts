@@ -32,7 +32,7 @@ async function notificationUsers(app: FastifyInstance, companyId: number, scopes
   // The frames of one change (ticket, appMessage, updateUnread) ask the same question: one read per tick.
   const users = await frameData(app).notificationUsers.getOrLoad(`${companyId}:${queueIds.join(',')}`, async () => {
     const rows: Array<{ id: number }> = await app.knex('users').where({ companyId, allTicket: 'enabled', profile: 'user', super: false })
-      .whereNotIn('id', app.knex('userQueues').select('userId').where({ companyId }).whereIn('queueId', queueIds))
+      .whereNotIn('id', app.queues.usersOfQueuesQuery(companyId, queueIds))
       .select('id')
     return rows.map((r) => Number(r.id))
   })

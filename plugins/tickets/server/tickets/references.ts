@@ -9,14 +9,14 @@ import type { Actor } from './transitions.ts'
 export async function assertReferences(app: FastifyInstance, companyId: number, refs: { userId?: number | null; queueId?: number | null; whatsappId?: number | null }): Promise<void> {
   if (refs.userId != null && !(await app.knex('users').where({ companyId, id: refs.userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 404)
   if (refs.queueId != null) await app.queues.assertIds(companyId, [refs.queueId])
-  if (refs.whatsappId != null && !(await app.knex('whatsapps').where({ companyId, id: refs.whatsappId }).first('id'))) throw new AppError('ERR_NO_WAPP_FOUND', 404)
+  if (refs.whatsappId != null && !(await app.connections.row(companyId, refs.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404)
 }
 
 /** The company's default connection, where new tickets go when none is named (ERR_NO_DEF_WAPP_FOUND without one). */
 export async function defaultWhatsappId(app: FastifyInstance, companyId: number): Promise<number> {
-  const row = await app.knex('whatsapps').where({ companyId, isDefault: true }).orderBy('id').first('id')
-  if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404)
-  return Number(row.id)
+  const id = await app.connections.defaultId(companyId)
+  if (id === undefined) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404)
+  return id
 }
 
 export const isAdmin = (auth: Pick<AuthContext, 'profile' | 'super'>): boolean => auth.profile === 'admin' || auth.super
@@ -28,6 +28,5 @@ export async function actorOf(app: FastifyInstance, companyId: number, userId: n
   if (userId === null) return { userId: null, queueIds: [], isAdmin: false }
   const user = await app.knex('users').where({ companyId, id: userId }).first('profile', 'super')
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
-  const queues: Array<{ queueId: number }> = await app.knex('userQueues').where({ companyId, userId }).select('queueId')
-  return { userId, queueIds: queues.map((q) => Number(q.queueId)), isAdmin: user.profile === 'admin' || Boolean(user.super) }
+  return { userId, queueIds: await app.queues.queueIdsOfUser(companyId, userId), isAdmin: user.profile === 'admin' || Boolean(user.super) }
 }

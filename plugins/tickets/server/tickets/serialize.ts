@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { Knex } from 'knex'
 import { Type, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 
@@ -53,17 +52,18 @@ export interface KnownRows {
   tags?: Map<number, TagRow[]>
 }
 
-/**
- * Rows of a company's table by id: every lookup keeps the company condition, so a stale id never shows another
- * company's row. Ids among `known` are not read.
- */
-async function byId(app: FastifyInstance, table: string, companyId: number, ids: Array<number | null>, columns: string[], known: Row[] = []): Promise<Map<number, Row>> {
+/** Merges the rows the caller holds with the ones a service answers, by id. */
+async function withKnown(known: Row[] = [], ids: Array<number | null>, load: (ids: number[]) => Promise<Map<number, Row>>): Promise<Map<number, Row>> {
   const out = new Map(known.map((r) => [Number(r.id), r]))
   const wanted = [...new Set(ids.filter((id): id is number => id !== null && !out.has(id)))]
-  if (!wanted.length) return out
-  const rows: Row[] = await app.knex(table).where({ companyId }).whereIn('id', wanted).select('id', ...columns)
-  for (const r of rows) out.set(Number(r.id), r)
+  if (wanted.length) for (const [id, row] of await load(wanted)) out.set(id, row)
   return out
+}
+
+/** The company's users by id (the kernel's table): the company condition keeps a stale id from showing another company's user. */
+async function usersById(app: FastifyInstance, companyId: number, ids: number[]): Promise<Map<number, Row>> {
+  const rows: Row[] = await app.knex('users').where({ companyId }).whereIn('id', ids).select('id', 'name')
+  return new Map(rows.map((r) => [Number(r.id), r]))
 }
 
 async function tagsOf(app: FastifyInstance, companyId: number, ticketIds: number[], known?: Map<number, TagRow[]>): Promise<Map<number, TagRow[]>> {
@@ -75,17 +75,16 @@ async function tagsOf(app: FastifyInstance, companyId: number, ticketIds: number
 
 /**
  * Tickets of one company as JSON, in the given order: users, queues, contacts, connections and tags are read in one
- * batched query each (a page of 40 costs five queries), except the rows the caller already holds (`known`).
- * Contacts, queues and connections belong to other plugins: their tables are read with plain knex (their models are
- * internal), tags through `app.tags`.
+ * batched call each (a page of 40 costs five queries), except the rows the caller already holds (`known`).
+ * Queues, contacts, connections and tags come from their plugins' services, always under the company.
  */
 export async function serializeTickets(app: FastifyInstance, companyId: number, tickets: Ticket[], known: KnownRows = {}): Promise<TicketJson[]> {
   if (!tickets.length) return []
   const [users, queues, contacts, whatsapps, tags] = await Promise.all([
-    byId(app, 'users', companyId, tickets.map((t) => t.userId), ['name'], known.users),
-    byId(app, 'queues', companyId, tickets.map((t) => t.queueId), ['name', 'color'], known.queues),
-    byId(app, 'contacts', companyId, tickets.map((t) => t.contactId), ['name', 'number', 'profilePicUrl', 'isGroup'], known.contacts),
-    byId(app, 'whatsapps', companyId, tickets.map((t) => t.whatsappId), ['name'], known.whatsapps),
+    withKnown(known.users, tickets.map((t) => t.userId), (ids) => usersById(app, companyId, ids)),
+    withKnown(known.queues, tickets.map((t) => t.queueId), async (ids) => new Map([...await app.queues.describe(companyId, ids)].map(([id, q]) => [id, { id, ...q }]))),
+    withKnown(known.contacts, tickets.map((t) => t.contactId), (ids) => app.contacts.byIds(companyId, ids) as Promise<Map<number, Row>>),
+    withKnown(known.whatsapps, tickets.map((t) => t.whatsappId), (ids) => app.connections.rows(companyId, ids)),
     tagsOf(app, companyId, tickets.map((t) => t.id), known.tags),
   ])
   return tickets.map((t) => {
@@ -112,45 +111,10 @@ export async function serializeTickets(app: FastifyInstance, companyId: number, 
   })
 }
 
-type Joined = Ticket & {
-  joinedUserName: string | null
-  joinedQueueName: string | null
-  joinedQueueColor: string | null
-  joinedContactName: string | null
-  joinedContactNumber: string | null
-  joinedContactPic: string | null
-  joinedContactIsGroup: unknown
-  joinedWhatsappName: string | null
-}
-
-/** A company's row joined to the ticket by id (the company condition again: a stale id never shows another company's row). */
-const sameCompany = (table: string, column: string) => (j: Knex.JoinClause) =>
-  j.on(`${table}.id`, '=', `tickets.${column}`).andOn(`${table}.companyId`, '=', 'tickets.companyId')
-
-/**
- * One ticket of the company as JSON, or null when it does not exist there: the ticket with its user, queue, contact
- * and connection in one joined query, its tags in a second.
- */
+/** One ticket of the company as JSON, or null when it does not exist there. */
 export async function loadTicketJson(app: FastifyInstance, companyId: number, ticketId: number): Promise<TicketJson | null> {
   const row = await app.bind(Ticket).query().forCompany(companyId).findById(ticketId)
-    .leftJoin('users', sameCompany('users', 'userId'))
-    .leftJoin('queues', sameCompany('queues', 'queueId'))
-    .leftJoin('contacts', sameCompany('contacts', 'contactId'))
-    .leftJoin('whatsapps', sameCompany('whatsapps', 'whatsappId'))
-    .select(
-      'tickets.*', 'users.name as joinedUserName', 'queues.name as joinedQueueName', 'queues.color as joinedQueueColor',
-      'contacts.name as joinedContactName', 'contacts.number as joinedContactNumber', 'contacts.profilePicUrl as joinedContactPic',
-      'contacts.isGroup as joinedContactIsGroup', 'whatsapps.name as joinedWhatsappName',
-    ) as Joined | undefined
   if (!row) return null
-  const known: KnownRows = {
-    users: row.userId !== null && row.joinedUserName !== null ? [{ id: row.userId, name: row.joinedUserName }] : [],
-    queues: row.queueId !== null && row.joinedQueueName !== null ? [{ id: row.queueId, name: row.joinedQueueName, color: row.joinedQueueColor }] : [],
-    contacts: row.joinedContactName !== null
-      ? [{ id: row.contactId, name: row.joinedContactName, number: row.joinedContactNumber, profilePicUrl: row.joinedContactPic, isGroup: row.joinedContactIsGroup }]
-      : [],
-    whatsapps: row.whatsappId !== null && row.joinedWhatsappName !== null ? [{ id: row.whatsappId, name: row.joinedWhatsappName }] : [],
-  }
-  const [json] = await serializeTickets(app, companyId, [row], known)
+  const [json] = await serializeTickets(app, companyId, [row])
   return json
 }

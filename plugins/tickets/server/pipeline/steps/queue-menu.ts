@@ -9,7 +9,7 @@ import { connectionQueueIds } from '../connection.ts'
 
 /** The queues the connection offers, in the queues plugin's menu order. */
 async function connectionQueues(ctx: InboundContext): Promise<QueueAnswer[]> {
-  const ids = await connectionQueueIds(ctx.app.knex, ctx.companyId, ctx.whatsappId)
+  const ids = await connectionQueueIds(ctx.app, ctx.companyId, ctx.whatsappId)
   if (!ids.length) return []
   return (await ctx.app.queues.list(ctx.companyId)).filter((q) => ids.includes(q.id))
 }

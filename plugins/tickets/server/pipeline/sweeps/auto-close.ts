@@ -23,7 +23,7 @@ function silentSince(app: FastifyInstance, cutoff: Date, w: ExpiringConnection) 
  * a restart closes what came due while nothing ran. Answers how many it closed.
  */
 export async function closeInactive(app: FastifyInstance, now: Date): Promise<number> {
-  const connections: ExpiringConnection[] = await app.knex('whatsapps').where('expiresTicket', '>', 0).select('id', 'companyId', 'expiresTicket', 'expiresInactiveMessage')
+  const connections: ExpiringConnection[] = await app.connections.expiring()
   let closed = 0
   for (const w of connections) {
     const cutoff = new Date(now.getTime() - Number(w.expiresTicket) * 60_000)
@@ -35,7 +35,7 @@ export async function closeInactive(app: FastifyInstance, now: Date): Promise<nu
         try {
           await app.tickets.lifecycle.close(w.companyId, Number(id), { by: null, reason: 'expired' })
           closed++
-          const contact = await app.knex('contacts').where({ companyId: w.companyId, id: contactId }).first('name')
+          const contact = await app.contacts.find(w.companyId, contactId)
           await sendAutomatic(app, w.companyId, Number(id), contact?.name ?? '', w.expiresInactiveMessage)
         } catch (err) {
           // One ticket that cannot close must not hold up the others; the next sweep tries it again.

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
+import { runSql, sqlWriter } from '@zapdesk/plugin-api'
+import { Whatsapp, WhatsappQueue } from './models.ts'
+
+/** A connection's stored row (greeting and other texts, timers, default flag, status...), plain JSON-like fields. */
+export type ConnectionRow = Record<string, unknown> & { id: number; name: string; companyId: number }
+
+export interface LoadedConnection {
+  row: ConnectionRow
+  /** Its menu offers queues. */
+  offersQueues: boolean
+}
+
+const asRow = (raw: Record<string, unknown>): ConnectionRow => ({ ...raw, id: Number(raw.id), name: String(raw.name), companyId: Number(raw.companyId) })
+
+/**
+ * `app.connections`: read services over the company's connections for other plugins (their rows are this plugin's
+ * tables, which nobody else names). Sending stays on `app.channels`.
+ */
+export class ConnectionDirectory {
+  constructor(private app: FastifyInstance) {}
+
+  /**
+   * Connections by (company, id) with whether each menu offers queues, in one query (the inbound pipeline reads a
+   * whole batch's connections at once; hand-built SQL, as the pipeline's hot path is). Keyed `${companyId}:${id}`.
+   */
+  async loadMany(pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
+    const out = new Map<string, LoadedConnection>()
+    if (!pairs.length) return out
+    const sql = sqlWriter(this.app.knex)
+    const w = Whatsapp.tableName
+    const q = WhatsappQueue.tableName
+    const where = sql.anyOfKeys(pairs.map((p) => ({ [`${w}.companyId`]: p.companyId, [`${w}.id`]: p.whatsappId })))
+    const offersQueues = `exists (select 1 from ${sql.id(q)} where ${sql.id(`${q}.companyId`)} = ${sql.id(`${w}.companyId`)}`
+      + ` and ${sql.id(`${q}.whatsappId`)} = ${sql.id(`${w}.id`)}) as ${sql.id('offersQueues')}`
+    const rows = await runSql<Array<Record<string, unknown>>>(this.app.knex, { sql: `select ${sql.id(w)}.*, ${offersQueues} from ${sql.id(w)} where ${where.sql}`, bindings: where.bindings })
+    for (const found of rows) {
+      const { offersQueues: offers, ...raw } = found
+      out.set(`${raw.companyId}:${raw.id}`, { row: asRow(raw), offersQueues: Boolean(offers) })
+    }
+    return out
+  }
+
+  /** One connection of the company with whether its menu offers queues, or undefined. */
+  async load(companyId: number, whatsappId: number): Promise<LoadedConnection | undefined> {
+    return (await this.loadMany([{ companyId, whatsappId }])).get(`${companyId}:${whatsappId}`)
+  }
+
+  /** The company's connection row, or undefined; inside `trx` when given (a caller's transaction holds SQLite's one connection). */
+  async row(companyId: number, whatsappId: number, trx?: Knex.Transaction): Promise<ConnectionRow | undefined> {
+    const raw = await (trx ?? this.app.knex)(Whatsapp.tableName).where({ companyId, id: whatsappId }).first()
+    return raw ? asRow(raw) : undefined
+  }
+
+  /** The company's connections with these ids, by id (unknown ids are absent). */
+  async rows(companyId: number, ids: number[]): Promise<Map<number, ConnectionRow>> {
+    const wanted = [...new Set(ids)]
+    if (!wanted.length) return new Map()
+    const raws = await this.app.knex(Whatsapp.tableName).where({ companyId }).whereIn('id', wanted)
+    return new Map(raws.map((r: Record<string, unknown>) => [Number(r.id), asRow(r)]))
+  }
+
+  /** The ids of the queues the connection's menu offers. */
+  async queueIds(companyId: number, whatsappId: number, trx?: Knex.Transaction): Promise<number[]> {
+    const rows = await (trx ?? this.app.knex)(WhatsappQueue.tableName).where({ companyId, whatsappId }).select('queueId')
+    return rows.map((r: { queueId: number }) => Number(r.queueId))
+  }
+
+  /** The company's default connection (the oldest one marked default), or undefined. */
+  async defaultId(companyId: number): Promise<number | undefined> {
+    const row = await this.app.knex(Whatsapp.tableName).where({ companyId, isDefault: true }).orderBy('id').first('id')
+    return row ? Number(row.id) : undefined
+  }
+
+  /** Every company's connections that close inactive tickets (expiresTicket > 0 minutes), for the auto-close sweep. */
+  async expiring(): Promise<Array<{ id: number; companyId: number; expiresTicket: number; expiresInactiveMessage: string | null }>> {
+    const rows = await this.app.knex(Whatsapp.tableName).where('expiresTicket', '>', 0).select('id', 'companyId', 'expiresTicket', 'expiresInactiveMessage')
+    return rows.map((r: Record<string, unknown>) => ({ id: Number(r.id), companyId: Number(r.companyId), expiresTicket: Number(r.expiresTicket), expiresInactiveMessage: (r.expiresInactiveMessage as string | null) ?? null }))
+  }
+}
