@@ -91,6 +91,16 @@ export function dialectOf(knex: Knex): Dialect {
   return knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite'
 }
 
+/**
+ * Whether the table has an index of that name, on either database: for migrations that add an index an older
+ * install may already have (knex's schema builder has no "if not exists" for indexes).
+ */
+export async function indexExists(knex: Knex, table: string, index: string): Promise<boolean> {
+  if (dialectOf(knex) === 'sqlite') return (await knex('sqlite_master').where({ type: 'index', tbl_name: table, name: index }).first('name')) !== undefined
+  const [rows] = await knex.raw('SHOW INDEX FROM ?? WHERE Key_name = ?', [table, index])
+  return (rows as unknown[]).length > 0
+}
+
 /** True when the error is a unique-key violation on either database. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = driverCode(err)

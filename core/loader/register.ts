@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { LoadedPlugin } from '../plugin-api/types.ts'
+import { PluginManifestError } from './discover.ts'
 
 /**
  * Declares what each plugin contributes (feature, permissions, topics, rooms, jobs). Runs before any route is
@@ -31,6 +32,14 @@ export async function registerPluginRoutes(api: FastifyInstance, plugins: Loaded
   }
 }
 
+/**
+ * Runs each plugin's setup in dependency order. A service a plugin declares in `provides` must exist once its setup
+ * ran, so a plugin that depends on it never meets a missing decorator at run time: the boot fails naming both.
+ */
 export async function setupPlugins(app: FastifyInstance, plugins: LoadedPlugin[]): Promise<void> {
-  for (const p of plugins) if (p.setup) await p.setup(app)
+  for (const p of plugins) {
+    if (p.setup) await p.setup(app)
+    const missing = (p.provides ?? []).filter((name) => !app.hasDecorator(name))
+    if (missing.length) throw new PluginManifestError(`Plugin "${p.name}" declares the service(s) ${missing.map((m) => `app.${m}`).join(', ')} in "provides" but its setup did not add them`)
+  }
 }

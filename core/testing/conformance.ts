@@ -9,6 +9,7 @@ import { migrationSets } from '../app.ts'
 import { migrateLatest, migrateRollback } from '../db/migrator.ts'
 import { NO_PLUGINS_DIR } from './fixtures/third-party/paths.ts'
 import { checkWebTranslations } from './web-translations.ts'
+import { findForeignTables, type ForeignTableHit } from './foreign-tables.ts'
 import type { LoadedPlugin, WebModule } from '../plugin-api/types.ts'
 
 export interface ConformanceOptions {
@@ -28,6 +29,8 @@ export interface ConformanceReport {
   hostileInputs: number
   serverErrors: number
   missingTranslations: string[]
+  /** Places where the plugin's server code names a table another installed plugin owns (manifests' `tables`). */
+  foreignTables: ForeignTableHit[]
 }
 
 function packageFolder(spec: string): string | null {
@@ -36,13 +39,21 @@ function packageFolder(spec: string): string | null {
   return fs.statSync(resolved).isDirectory() ? resolved : path.dirname(resolved)
 }
 
+/** The hits of `plugin`'s folder against the tables every other loaded plugin declares. */
+export function foreignTablesOf(plugins: readonly LoadedPlugin[], plugin: LoadedPlugin, folder: string): ForeignTableHit[] {
+  const foreign = new Map<string, string>()
+  for (const other of plugins) if (other.name !== plugin.name) for (const table of other.tables ?? []) foreign.set(table, other.name)
+  return findForeignTables(folder, foreign)
+}
+
 /**
  * The checks a plugin author runs (`docs/plugins.md`): the plugin loads into a real app with its manifest
  * validated, its migrations go up, down and up again, no route of it lets company A reach company B's rows, no
- * generated hostile input makes it answer 5xx, and its web module has every key in pt, en and es.
+ * generated hostile input makes it answer 5xx, its server code names no other plugin's table, and its web module has
+ * every key in pt, en and es.
  */
 export async function checkPluginConformance(t: Test, options: ConformanceOptions): Promise<ConformanceReport> {
-  const report: ConformanceReport = { name: '', routes: 0, isolationAttempts: 0, isolationSuccesses: 0, hostileInputs: 0, serverErrors: 0, missingTranslations: [] }
+  const report: ConformanceReport = { name: '', routes: 0, isolationAttempts: 0, isolationSuccesses: 0, hostileInputs: 0, serverErrors: 0, missingTranslations: [], foreignTables: [] }
   const probe = await build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: [options.plugin] } }).catch((err: Error) => err)
   if (probe instanceof Error) {
     // A plugin depending on bundled ones cannot load alone: retry with them unless the caller said otherwise.
@@ -80,6 +91,12 @@ export async function checkPluginConformance(t: Test, options: ConformanceOption
   })
 
   const folder = packageFolder(options.plugin)
+  if (folder) {
+    await t.test(`${plugin.name}: names no other plugin's table`, async (t) => {
+      report.foreignTables = foreignTablesOf(app.plugins, plugin, folder)
+      t.strictSame(report.foreignTables.map((h) => `${h.file}:${h.line} ${h.table} (${h.owner})`), [], 'what it needs from other plugins goes through their services')
+    })
+  }
   const web = options.web ?? (folder ? path.join(folder, 'web/index.ts') : undefined)
   if (web && fs.existsSync(web)) {
     await t.test(`${plugin.name}: web translations in pt, en and es`, async (t) => {

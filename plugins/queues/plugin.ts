@@ -31,6 +31,7 @@ export default definePlugin({
   name: 'queues',
   version: '1.0.0',
   tables: ['queues', 'queue_options', 'user_queues'],
+  provides: ['queues'],
   description: 'Queues, chatbot options, user queues and opening hours',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

@@ -10,6 +10,7 @@ export default definePlugin({
   name: 'tags',
   version: '1.0.0',
   tables: ['tags', 'ticket_tags'],
+  provides: ['tags'],
   description: 'Tags, kanban lanes and ticket tags',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

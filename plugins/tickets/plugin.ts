@@ -13,6 +13,7 @@ export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
   tables: ['tickets', 'messages', 'ticket_cycles', 'ticket_notes', 'ticket_ratings', 'ticket_search_words'],
+  provides: ['tickets'],
   description: 'Tickets, messages, the inbound pipeline and its steps, notes, ratings',
   dependencies: ['connections', 'contacts', 'queues', 'tags'],
   migrations: new URL('./migrations/', import.meta.url),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { runSql, sqlWriter } from '@zapdesk/plugin-api'
+import { DeletionHooks, runSql, sqlWriter } from '@zapdesk/plugin-api'
 import { Whatsapp, WhatsappQueue } from './models.ts'
 
 /** A connection's stored row (greeting and other texts, timers, default flag, status...), plain JSON-like fields. */
@@ -19,6 +19,9 @@ const asRow = (raw: Record<string, unknown>): ConnectionRow => ({ ...raw, id: Nu
  * tables, which nobody else names). Sending stays on `app.channels`.
  */
 export class ConnectionDirectory {
+  /** Run inside a connection's delete transaction: plugins whose rows name it detach them (tickets: whatsappId null). */
+  readonly deletionHooks = new DeletionHooks()
+
   constructor(private app: FastifyInstance) {}
 
   /**

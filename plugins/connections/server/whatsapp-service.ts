@@ -119,6 +119,7 @@ export async function updateWhatsapp(app: FastifyInstance, current: Whatsapp, bo
 export async function deleteWhatsapp(app: FastifyInstance, current: Whatsapp): Promise<number | undefined> {
   const Whatsapps = app.bind(Whatsapp)
   return app.knex.transaction(async (trx) => {
+    await app.connections.deletionHooks.run(trx, current.companyId, current.id)
     await Whatsapps.query(trx).forCompany(current.companyId).deleteById(current.id)
     if (!current.isDefault) return undefined
     const next = await Whatsapps.query(trx).forCompany(current.companyId).orderBy('id').first()

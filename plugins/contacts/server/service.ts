@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, isUniqueViolation } from '@zapdesk/plugin-api'
+import { AppError, DeletionHooks, isUniqueViolation } from '@zapdesk/plugin-api'
 import { Contact, ContactCustomField } from './models.ts'
 import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'
@@ -22,6 +22,8 @@ const duplicated = (err: unknown) => (isUniqueViolation(err) ? new AppError('ERR
 export class ContactsService {
   /** Replaceable (tests, another channel plugin); defaults to the connections plugin when it is loaded. */
   channel: ContactChannel
+  /** Run inside a contact's delete transaction: plugins whose rows name the contact remove them (tickets: its tickets). */
+  readonly deletionHooks = new DeletionHooks()
 
   constructor(private app: FastifyInstance) {
     this.channel = connectionsChannel(app)
@@ -109,7 +111,10 @@ export class ContactsService {
 
   async remove(companyId: number, id: number): Promise<void> {
     await this.get(companyId, id)
-    await this.scoped(companyId).deleteById(id)
+    await this.app.knex.transaction(async (trx) => {
+      await this.deletionHooks.run(trx, companyId, id)
+      await this.scoped(companyId, trx).deleteById(id)
+    })
     this.app.events.emit('contact.deleted', { companyId, contactId: id })
     this.app.realtime.publish({ companyId, topic: 'contact', data: { action: 'delete', contactId: id } })
   }

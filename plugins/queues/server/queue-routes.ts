@@ -117,6 +117,7 @@ export default async function queueRoutes(app: FastifyInstance): Promise<void> {
     const userIds = await app.knex.transaction(async (trx) => {
       await app.queues.find(companyId, queueId, trx)
       const linked: number[] = (await trx(USER_QUEUES).where({ companyId, queueId }).select('userId')).map((r: { userId: number }) => Number(r.userId))
+      await app.queues.deletionHooks.run(trx, companyId, queueId)
       await Queues.query(trx).forCompany(companyId).deleteById(queueId)
       return linked
     })

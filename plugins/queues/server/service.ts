@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError } from '@zapdesk/plugin-api'
+import { AppError, DeletionHooks } from '@zapdesk/plugin-api'
 import { Queue, QueueOption, USER_QUEUES } from './models.ts'
 import { optionNode, queueDto, type OptionNode, type QueueAnswer } from './dto.ts'
 import { isOpen, type ScheduleEntry } from './opening-hours.ts'
@@ -13,6 +13,9 @@ export const queueOrder = (table = 'queues'): string => `${table}.order_queue is
  * the company, so a caller cannot reach another company's queues by id.
  */
 export class QueuesService {
+  /** Run inside a queue's delete transaction: plugins whose rows name the queue detach them (tickets: queueId null). */
+  readonly deletionHooks = new DeletionHooks()
+
   constructor(private app: FastifyInstance) {}
 
   /** Throws 404 ERR_NO_QUEUE_FOUND unless every id is a queue of the company (pass the writer's transaction). */

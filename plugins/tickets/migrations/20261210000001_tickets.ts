@@ -8,6 +8,8 @@ import type { Knex } from 'knex'
  * - one pending/open ticket per contact and connection: `active` is 1 while the ticket is pending or open and NULL
  *   once closed, and NULLs never collide in a unique index (SQLite and MariaDB alike);
  * - one message per (company, connection, external id): a redelivered or concurrent duplicate cannot insert twice.
+ * Contact, connection and queue ids name other plugins' rows: no foreign key points at their tables (each plugin owns
+ * its own); their deletes reach these rows through deletion hooks (server/tickets/deletion-hooks.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('tickets', (t) => {
@@ -16,10 +18,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('uuid', 36).notNullable().unique()
     t.string('status', 10).notNullable().defaultTo('pending')
     t.tinyint('active').nullable()
-    t.integer('contact_id').unsigned().notNullable().references('id').inTable('contacts').onDelete('CASCADE')
-    t.integer('whatsapp_id').unsigned().nullable().references('id').inTable('whatsapps').onDelete('SET NULL')
+    t.integer('contact_id').unsigned().notNullable()
+    t.integer('whatsapp_id').unsigned().nullable()
     t.integer('user_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
-    t.integer('queue_id').unsigned().nullable().references('id').inTable('queues').onDelete('SET NULL')
+    t.integer('queue_id').unsigned().nullable()
     t.text('last_message').nullable()
     t.datetime('last_message_at', { precision: 3 }).nullable()
     t.integer('unread_messages').notNullable().defaultTo(0)
@@ -52,7 +54,7 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id')
     t.integer('company_id').unsigned().notNullable().references('id').inTable('companies').onDelete('CASCADE')
     t.integer('ticket_id').unsigned().notNullable().references('id').inTable('tickets').onDelete('CASCADE')
-    t.integer('contact_id').unsigned().nullable().references('id').inTable('contacts').onDelete('SET NULL')
+    t.integer('contact_id').unsigned().nullable()
     t.integer('whatsapp_id').unsigned().nullable()
     // The channel's message id; NULL until an outbound message has been sent.
     t.string('external_id', 128).nullable()
@@ -89,7 +91,7 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id')
     t.integer('company_id').unsigned().notNullable().references('id').inTable('companies').onDelete('CASCADE')
     t.integer('ticket_id').unsigned().notNullable().references('id').inTable('tickets').onDelete('CASCADE')
-    t.integer('contact_id').unsigned().notNullable().references('id').inTable('contacts').onDelete('CASCADE')
+    t.integer('contact_id').unsigned().notNullable()
     t.integer('user_id').unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
     t.text('note').notNullable()
     t.datetime('created_at', { precision: 3 })

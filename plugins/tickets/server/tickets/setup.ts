@@ -4,6 +4,7 @@ import noteRoutes from './note-routes.ts'
 import { TicketLifecycle } from './lifecycle.ts'
 import { setupTicketsRealtime } from './realtime.ts'
 import { registerTagHooks } from './tag-hooks.ts'
+import { registerDeletionHooks } from './deletion-hooks.ts'
 
 export { ticketsFixtures } from './fixtures.ts'
 
@@ -15,10 +16,12 @@ export async function ticketsRoutes(app: FastifyInstance): Promise<void> {
 
 /**
  * `app.tickets.lifecycle`, the realtime frames and the chatBox room (registered here, not in the manifest: its
- * authorizer reads the ticket, and a manifest authorizer gets no app), and the tags plugin's ticket check.
+ * authorizer reads the ticket, and a manifest authorizer gets no app), the tags plugin's ticket check, and what
+ * happens to tickets when their contact, connection or queue is deleted.
  */
 export function setupTickets(app: FastifyInstance): void {
   app.tickets.lifecycle = new TicketLifecycle(app)
   setupTicketsRealtime(app)
   registerTagHooks(app)
+  registerDeletionHooks(app)
 }

@@ -1,0 +1,24 @@
+import t from 'tap'
+import Fastify from 'fastify'
+import type { LoadedPlugin } from '../plugin-api/types.ts'
+import { orderByDependencies } from './order.ts'
+import { setupPlugins } from './register.ts'
+
+const plugin = (name: string, fields: Partial<LoadedPlugin> = {}): LoadedPlugin => ({ name, version: '1.0.0', source: `plugins/${name}`, ...fields })
+const names = (list: LoadedPlugin[]) => list.map((p) => p.name)
+
+t.test('optional dependencies load first when installed and are no error when absent', async (t) => {
+  const contacts = plugin('contacts', { optionalDependencies: ['connections'] })
+  t.same(names(orderByDependencies([contacts, plugin('connections')])), ['connections', 'contacts'], 'installed: before it')
+  t.same(names(orderByDependencies([contacts])), ['contacts'], 'absent: ignored')
+  t.throws(() => orderByDependencies([plugin('a', { optionalDependencies: ['b'] }), plugin('b', { dependencies: ['a'] })]), { message: 'Circular plugin dependency: a -> b -> a' })
+})
+
+t.test('a service declared in provides must exist after setup; the boot fails naming plugin and service', async (t) => {
+  const app = Fastify()
+  t.teardown(() => app.close())
+  const good = plugin('good', { provides: ['good'], setup: (a) => { a.decorate('good', { ok: true }) } })
+  const liar = plugin('liar', { provides: ['liar', 'other'], setup: (a) => { a.decorate('liar', {}) } })
+  await t.resolves(setupPlugins(app, [good]))
+  await t.rejects(setupPlugins(app, [liar]), { name: 'PluginManifestError', message: 'Plugin "liar" declares the service(s) app.other in "provides" but its setup did not add them' })
+})
