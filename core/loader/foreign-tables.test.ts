@@ -38,6 +38,7 @@ t.test('the finder sees literals, SQL text and camelCase spellings, and not impo
     '// reads from contacts through the service',
     "const e = parseIds('tags', query.tags) // zapdesk: not a table (the query field)",
     "const f = 'Tickets per day'",
+    "if (!app.hasDecorator('contacts')) return",
   ].join('\n'))
   fs.writeFileSync(path.join(dir, 'server/a.test.ts'), "app.knex('contacts')")
   fs.writeFileSync(path.join(dir, 'web/page.ts'), "t('contacts')")

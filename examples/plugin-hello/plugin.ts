@@ -11,6 +11,8 @@ export default definePlugin({
   name: 'hello-board',
   version: '1.0.0',
   tables: ['hello_board_posts'],
+  // Sending a post to WhatsApp uses the tickets and contacts plugins' services when they are installed.
+  optionalDependencies: ['tickets', 'contacts'],
   description: 'Example plugin: a company hello board',
   feature: 'useHelloBoard',
   featureLabel: { pt: 'Mural de recados', en: 'Hello board', es: 'Tablón de saludos' },

@@ -24,7 +24,7 @@ export { formatDate, formatDateTime, daysUntil } from './lib/dates.ts'
 export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
 export * as rules from './lib/validation.ts'
 /** Whether a page exists for a path (e.g. hide "open conversation" until a tickets module registers /tickets). */
-export { hasRoute } from './modules/registry.ts'
+export { hasRoute } from './modules/route-index.ts'
 /** Narrow-screen layouts (tickets: tabs instead of list + conversation side by side). */
 export { useMediaQuery, NARROW_QUERY } from './ui/use-media-query.ts'
 /** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */

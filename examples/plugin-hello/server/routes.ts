@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError, notFound, forbidden, Type, IdParams, errorResponses, toIso, type Static } from '@zapdesk/plugin-api'
 import { HelloPost } from './model.ts'
+import sendRoute from './send-route.ts'
 
 export const PostDto = Type.Object({ id: Type.Integer(), author: Type.String(), text: Type.String(), userId: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.String() })
 const NewPost = Type.Object({ text: Type.String({ minLength: 1, maxLength: 280 }) }, { additionalProperties: false })
@@ -15,6 +16,7 @@ const dto = (p: HelloPost): Static<typeof PostDto> => ({ id: p.id, author: p.aut
  */
 export default async function helloBoardRoutes(app: FastifyInstance): Promise<void> {
   const Posts = app.bind(HelloPost)
+  await app.register(sendRoute)
 
   app.get('/hello-board/posts', {
     schema: { summary: 'Newest posts of the caller\'s company', querystring: ListQuery, response: { 200: Type.Object({ posts: Type.Array(PostDto), hasMore: Type.Boolean() }), ...errorResponses } },

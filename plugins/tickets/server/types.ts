@@ -1,4 +1,9 @@
 import type { TicketsService } from './service.ts'
+// The services of the plugins tickets depends on (app.channels, app.connections, app.contacts, app.queues, app.tags).
+import '@zapdesk/connections/public'
+import '@zapdesk/contacts/public'
+import '@zapdesk/queues/public'
+import '@zapdesk/tags/public'
 
 /**
  * The domain events of tickets and messages. Every path that changes a ticket or a message emits one (agents'

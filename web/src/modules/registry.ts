@@ -5,6 +5,7 @@ import { coreModule } from './core-module.ts'
 import { CORE_MENU } from './core-menu.ts'
 import { collectRoutes, mergeMenu, sanitizeModules } from './gating.ts'
 import type { MenuEntry, RegisteredRoute, WebModule } from './types.ts'
+import { setKnownRoutes } from './route-index.ts'
 
 const found = import.meta.glob<WebModule>('../../../plugins/*/web/index.ts', { eager: true, import: 'default' })
 
@@ -18,7 +19,8 @@ export const publicRoutes = coreModule.publicRoutes ?? []
 export const menu: MenuEntry[] = mergeMenu(CORE_MENU, pluginModules.concat(coreModule))
 
 export const hasModule = (name: string): boolean => modules.some((m) => m.name === name)
-export const hasRoute = (path: string): boolean => routes.some((r) => r.path === path || r.path.startsWith(`${path}/`))
+export { hasRoute } from './route-index.ts'
+setKnownRoutes(routes)
 
 const loaded = new Set<string>()
 
