@@ -3,23 +3,16 @@ import type { AuthContext } from '../auth/types.ts'
 type Profile = 'admin' | 'user'
 
 /**
- * The spec's action names and the profiles that hold them, defined once. Super users hold every action.
- * Plugins add theirs through their manifest's `permissions`.
+ * The kernel's action names (users, settings, modules) and the profiles that hold them. Super users hold every
+ * action. Each plugin declares its own (the tickets, connections, contacts, tags and dashboard screens' actions) in its
+ * manifest's `permissions`, so the kernel names no feature.
  */
 export const CORE_PERMISSIONS: Record<string, Profile[]> = {
-  'dashboard:view': ['admin'],
   'user-modal:editProfile': ['admin'],
   'user-modal:editQueues': ['admin'],
   'users-page:manage': ['admin'],
-  'tickets-manager:showall': ['admin'],
-  'ticket-options:deleteTicket': ['admin'],
-  'connections-page:addConnection': ['admin'],
-  'connections-page:actionButtons': ['admin'],
-  'connections-page:editOrDeleteConnection': ['admin'],
-  'contacts-page:deleteContact': ['admin'],
   'settings:edit': ['admin'],
   'modules:manage': ['admin'],
-  'tags:editKanban': ['admin'],
 }
 
 export class PermissionRegistry {

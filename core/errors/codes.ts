@@ -1,14 +1,12 @@
 /**
- * The error codes the API answers with. The spec's ERR_* codes come first; the rest are the platform's own.
- * The web app has a translation for every one of them in pt, en and es.
+ * The kernel's error codes (accounts, auth, plans, settings, media, validation). The spec's ERR_* codes come first;
+ * the rest are the platform's own. The web shell has a text for every one of them in pt, en and es. Codes of a
+ * feature (tickets, connections, contacts, queues, ...) are declared by its plugin (`errorCodes` in the manifest)
+ * with their texts in its web module's locales, under `errors`.
  */
 export const SPEC_ERROR_CODES = [
-  'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT',
-  'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_INVALID_CREDENTIALS', 'ERR_SENDING_WAPP_MSG',
-  'ERR_DELETE_WAPP_MSG', 'ERR_OTHER_OPEN_TICKET', 'ERR_SESSION_EXPIRED', 'ERR_USER_CREATION_DISABLED',
-  'ERR_NO_PERMISSION', 'ERR_DUPLICATED_CONTACT', 'ERR_NO_SETTING_FOUND', 'ERR_NO_CONTACT_FOUND',
-  'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CREATING_MESSAGE', 'ERR_CREATING_TICKET',
-  'ERR_FETCH_WAPP_MSG', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_INVALID_CREDENTIALS', 'ERR_SESSION_EXPIRED', 'ERR_USER_CREATION_DISABLED', 'ERR_NO_PERMISSION',
+  'ERR_NO_SETTING_FOUND', 'ERR_NO_USER_FOUND',
 ] as const
 
 export const PLATFORM_ERROR_CODES = [

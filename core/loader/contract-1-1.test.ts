@@ -22,3 +22,14 @@ t.test('a service declared in provides must exist after setup; the boot fails na
   await t.resolves(setupPlugins(app, [good]))
   await t.rejects(setupPlugins(app, [liar]), { name: 'PluginManifestError', message: 'Plugin "liar" declares the service(s) app.other in "provides" but its setup did not add them' })
 })
+
+t.test('a room declares the socket messages that join and leave it; a taken name is refused', async (t) => {
+  const { RealtimeHub } = await import('../realtime/hub.ts')
+  const hub = new RealtimeHub(Fastify().log, 'test')
+  hub.registerRoom('chatBox', () => true, undefined, { join: 'joinChatBox', leave: 'leaveChatBox', arg: 'ticketId' })
+  t.same(hub.roomMessage('joinChatBox'), { kind: 'chatBox', argKey: 'ticketId', join: true })
+  t.same(hub.roomMessage('leaveChatBox'), { kind: 'chatBox', argKey: 'ticketId', join: false })
+  t.equal(hub.roomMessage('joinTickets'), undefined, 'no room declared it')
+  t.throws(() => hub.registerRoom('other', () => true, undefined, { join: 'joinChatBox', leave: 'leaveOther' }), { message: 'Realtime message "joinChatBox" is already taken' })
+  t.throws(() => hub.registerRoom('generic', () => true, undefined, { join: 'join', leave: 'leaveGeneric' }), /already taken/)
+})

@@ -18,6 +18,7 @@ const ManifestShape = Type.Object({
   dependencies: Type.Optional(Type.Array(Name)),
   optionalDependencies: Type.Optional(Type.Array(Name)),
   tables: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }))),
+  errorCodes: Type.Optional(Type.Array(Type.String({ pattern: '^ERR_[A-Z0-9_]{2,60}$' }))),
   provides: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z_$][A-Za-z0-9_$]{0,60}$' }))),
   feature: Type.Optional(Type.String({ pattern: '^use[A-Z][A-Za-z0-9]{1,40}$' })),
   // The plans form and GET /modules/catalog show it: a malformed label would break those answers, not the boot.
@@ -25,7 +26,13 @@ const ManifestShape = Type.Object({
   routes: Type.Optional(Type.Function([], Type.Any())),
   setup: Type.Optional(Type.Function([], Type.Any())),
   topics: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,60}$' }), Type.Object({ permission: Type.Optional(Type.String()), adminOnly: Type.Optional(Type.Boolean()) }))),
-  rooms: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,60}$' }), Type.Function([], Type.Any()))),
+  rooms: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,60}$' }), Type.Union([
+    Type.Function([], Type.Any()),
+    Type.Object({
+      authorize: Type.Function([], Type.Any()),
+      messages: Type.Optional(Type.Object({ join: Type.String({ pattern: '^[A-Za-z]{1,40}$' }), leave: Type.String({ pattern: '^[A-Za-z]{1,40}$' }), arg: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,40}$' })) })),
+    }),
+  ]))),
   jobs: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9-]{0,40}$' }), Type.Object({ handler: Type.Function([], Type.Any()) }))),
 }, { additionalProperties: true })
 

@@ -11,7 +11,10 @@ export function declarePlugins(app: FastifyInstance, plugins: LoadedPlugin[]): v
     if (p.feature) app.features.declare(p.feature, p.featureLabel)
     if (p.permissions) app.permissions.add(p.permissions)
     for (const [topic, def] of Object.entries(p.topics ?? {})) app.realtime.registerTopic(topic, { ...def, feature: p.feature })
-    for (const [kind, authorize] of Object.entries(p.rooms ?? {})) app.realtime.registerRoom(kind, authorize, p.feature)
+    for (const [kind, room] of Object.entries(p.rooms ?? {})) {
+      if (typeof room === 'function') app.realtime.registerRoom(kind, room, p.feature)
+      else app.realtime.registerRoom(kind, (auth, arg) => room.authorize(auth, arg, app), p.feature, room.messages)
+    }
     for (const [name, job] of Object.entries(p.jobs ?? {})) {
       app.jobs.define<never>(`${p.name}:${name}`, job, (data, info) => job.handler(data, info, app))
     }

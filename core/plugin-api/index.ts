@@ -16,7 +16,7 @@ export { statementTransaction, type RunStatement } from '../db/statement-transac
 export { DeletionHooks, type DeletionHook } from '../db/deletion-hooks.ts'
 export type { AuthContext } from '../auth/types.ts'
 export type { DomainEvents } from '../events/types.ts'
-export type { RoomAuthorizer, RealtimeAudience } from '../realtime/types.ts'
+export type { RoomAuthorizer, RoomMessages, RealtimeAudience } from '../realtime/types.ts'
 export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http/schemas.ts'
 export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
 export { can } from '../access/permissions.ts'

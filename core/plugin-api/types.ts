@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { TSchema } from '@sinclair/typebox'
 import type { JobInfo, JobOptions } from '../jobs/types.ts'
-import type { RoomAuthorizer } from '../realtime/types.ts'
+import type { RoomAuthorizer, RoomMessages } from '../realtime/types.ts'
 
 /** A realtime topic a plugin publishes (`company-{id}-{topic}`), with who may receive it. */
 export interface TopicDefinition {
@@ -15,6 +15,12 @@ export interface JobDefinition<T = unknown> extends JobOptions {
   payload?: TSchema
   /** Runs with the app that defined it, so a job reaches the database without module-level state. */
   handler: (data: T, job: JobInfo, app: FastifyInstance) => Promise<void>
+}
+
+/** A room with the app at hand (authorizers that read the database) and the socket messages naming it. Since 1.1. */
+export interface RoomDefinition {
+  authorize: (auth: Parameters<RoomAuthorizer>[0], arg: string | undefined, app: FastifyInstance) => boolean | Promise<boolean>
+  messages?: RoomMessages
 }
 
 /** The manifest of a server plugin: what it needs, adds and runs. Data first, so the loader can check it. */
@@ -38,6 +44,11 @@ export interface PluginManifest {
    * loader fails the boot, naming the plugin, when one is missing after setup. Since 1.1.
    */
   provides?: string[]
+  /**
+   * The ERR_ codes this plugin's routes answer with that the kernel does not define; each has its text under
+   * `errors.<code>` in the web module's pt, en and es locales (the conformance kit checks it). Since 1.1.
+   */
+  errorCodes?: string[]
   /** Plan feature flag gating every route and topic of the plugin (e.g. 'useKanban'); absent means always on. */
   feature?: string
   /** Human label of the feature for the plans form, when the plugin declares a new one. */
@@ -49,7 +60,11 @@ export interface PluginManifest {
   /** Runs once the app is built, before it listens: decorate, subscribe to domain events, start work. */
   setup?: (app: FastifyInstance) => void | Promise<void>
   topics?: Record<string, TopicDefinition>
-  rooms?: Record<string, RoomAuthorizer>
+  /**
+   * Room kinds sockets may join, each with its authorizer; since 1.1 also `{ authorize(auth, arg, app), messages }`
+   * where `messages` names the socket messages that join and leave it (e.g. the spec's joinChatBox / ticketId).
+   */
+  rooms?: Record<string, RoomAuthorizer | RoomDefinition>
   jobs?: Record<string, JobDefinition<never>>
   /** Action names this plugin checks, with the profiles that hold them. */
   permissions?: Record<string, Array<'admin' | 'user'>>

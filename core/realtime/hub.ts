@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws'
 import type { AuthContext } from '../auth/types.ts'
 import type { RedisLink } from '../redis/link.ts'
 import { shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
-import type { RealtimeMessage, RoomAuthorizer } from './types.ts'
+import type { RealtimeMessage, RoomAuthorizer, RoomMessages } from './types.ts'
 import { WriteCoalescer } from './write-coalescer.ts'
 
 export interface HubSocket extends SocketView {
@@ -18,6 +18,7 @@ export class RealtimeHub {
   private byCompany = new Map<number, Set<HubSocket>>()
   private topics = new Map<string, RegisteredTopic>()
   private rooms = new Map<string, { authorize: RoomAuthorizer; feature?: string }>()
+  private roomMessages = new Map<string, { kind: string; argKey?: string; join: boolean }>()
   private readonly channel: string
   private readonly writes = new WriteCoalescer()
   delivered = 0
@@ -38,9 +39,21 @@ export class RealtimeHub {
   }
 
   /** A room kind (`notification`, `tickets`, `chatBox`, ...), who may join it and the plan feature it needs. */
-  registerRoom(kind: string, authorize: RoomAuthorizer, feature?: string): void {
+  registerRoom(kind: string, authorize: RoomAuthorizer, feature?: string, messages?: RoomMessages): void {
     if (this.rooms.has(kind)) throw new Error(`Realtime room "${kind}" is already registered`)
+    for (const name of messages ? [messages.join, messages.leave] : []) {
+      if (this.roomMessages.has(name) || name === 'join' || name === 'leave') throw new Error(`Realtime message "${name}" is already taken`)
+    }
     this.rooms.set(kind, { authorize, feature })
+    if (messages) {
+      this.roomMessages.set(messages.join, { kind, argKey: messages.arg, join: true })
+      this.roomMessages.set(messages.leave, { kind, argKey: messages.arg, join: false })
+    }
+  }
+
+  /** The room a named socket message joins or leaves (see RoomMessages), if a room declared it. */
+  roomMessage(type: string): { kind: string; argKey?: string; join: boolean } | undefined {
+    return this.roomMessages.get(type)
   }
 
   async authorizeRoom(auth: AuthContext, kind: string, arg: string | undefined): Promise<boolean> {

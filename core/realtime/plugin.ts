@@ -2,8 +2,6 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import { RealtimeHub } from './hub.ts'
 
-const TICKET_STATUSES = new Set(['open', 'pending', 'closed', 'group'])
-
 /**
  * The realtime hub, the core topics and rooms, and keeping each socket's view of its user current when plans,
  * module switches or the user change.
@@ -15,8 +13,7 @@ export default fp(async (app) => {
   // The event bus and the hub subscribed above; an app that answers must already hear the other instances.
   await app.redis?.ready()
   for (const topic of ['auth', 'user', 'settings', 'company', 'modules']) hub.registerTopic(topic, {})
-  hub.registerRoom('notification', () => true)
-  hub.registerRoom('tickets', (_auth, status) => status === undefined || TICKET_STATUSES.has(status))
+  hub.registerRoom('notification', () => true, undefined, { join: 'joinNotification', leave: 'leaveNotification' })
 
   const refresh = async (match: (s: { auth: { companyId: number; userId: number } }) => boolean, companyId?: number) => {
     const companies = companyId === undefined ? hub.companyIds() : [companyId]

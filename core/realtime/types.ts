@@ -27,3 +27,14 @@ export interface RealtimeMessage {
 
 /** Decides whether a socket may join a room of this kind with this argument (e.g. a ticket id). */
 export type RoomAuthorizer = (auth: AuthContext, arg: string | undefined) => boolean | Promise<boolean>
+
+/**
+ * The socket messages that join and leave a room besides the generic `{ type: 'join' | 'leave', room, arg }`: the
+ * spec's web app sends e.g. `{ type: 'joinChatBox', ticketId }`.
+ */
+export interface RoomMessages {
+  join: string
+  leave: string
+  /** The message field holding the room's argument (e.g. 'ticketId'); absent: the room takes none. */
+  arg?: string
+}

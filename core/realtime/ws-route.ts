@@ -4,15 +4,6 @@ import { AppError } from '../errors/app-error.ts'
 import { authenticateToken } from '../auth/access-hook.ts'
 import type { HubSocket } from './hub.ts'
 
-const ROOM_MESSAGES: Record<string, { kind: string; argKey?: 'status' | 'ticketId' | 'arg'; join: boolean }> = {
-  joinNotification: { kind: 'notification', join: true },
-  leaveNotification: { kind: 'notification', join: false },
-  joinTickets: { kind: 'tickets', argKey: 'status', join: true },
-  leaveTickets: { kind: 'tickets', argKey: 'status', join: false },
-  joinChatBox: { kind: 'chatBox', argKey: 'ticketId', join: true },
-  leaveChatBox: { kind: 'chatBox', argKey: 'ticketId', join: false },
-}
-
 const MAX_FRAME = 4096
 
 /** The websocket under /api: authenticated by the access token, JSON frames, rooms checked on join. */
@@ -75,11 +66,12 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       await app.knex('users').where({ id: socket.auth.userId }).update({ online: true, lastSeenAt: new Date() }).catch(() => undefined)
       return
     }
-    // The spec's named room messages, plus generic {type:'join'|'leave', room, arg} for rooms plugins register.
+    // The named messages rooms declare (the spec's joinTickets, joinChatBox, ...), plus the generic
+    // {type:'join'|'leave', room, arg} for every registered room.
     const generic = (msg.type === 'join' || msg.type === 'leave') && typeof msg.room === 'string'
-      ? { kind: (msg.room as string).slice(0, 40), argKey: 'arg' as const, join: msg.type === 'join' }
+      ? { kind: (msg.room as string).slice(0, 40), argKey: 'arg', join: msg.type === 'join' }
       : undefined
-    const room = ROOM_MESSAGES[msg.type] ?? generic
+    const room = app.realtime.roomMessage(msg.type) ?? generic
     if (!room) return send({ type: 'error', error: 'ERR_VALIDATION', message: `unknown type ${msg.type.slice(0, 40)}` })
     const rawArg = room.argKey ? msg[room.argKey] : undefined
     const arg = rawArg === undefined || rawArg === null ? undefined : String(rawArg).slice(0, 64)

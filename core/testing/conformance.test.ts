@@ -6,7 +6,7 @@ import { checkPluginConformance } from './conformance.ts'
 import { checkWebTranslations } from './web-translations.ts'
 import { HELLO_PLUGIN } from './fixtures/third-party/paths.ts'
 import { PLUGINS_DIR } from '../loader/discover.ts'
-import type { WebModule } from '../plugin-api/types.ts'
+import type { PluginManifest, WebModule } from '../plugin-api/types.ts'
 
 t.test('the kit passes a conforming third-party plugin and reports its figures', async (t) => {
   const report = await checkPluginConformance(t, { plugin: HELLO_PLUGIN })
@@ -18,13 +18,22 @@ t.test('the kit passes a conforming third-party plugin and reports its figures',
   t.equal(report.serverErrors, 0)
 })
 
-t.test('every bundled web module has its keys in pt, en and es', async (t) => {
+t.test('every bundled web module has its keys, and the texts of its plugin\'s error codes, in pt, en and es', async (t) => {
   for (const name of fs.readdirSync(PLUGINS_DIR)) {
     const web = path.join(PLUGINS_DIR, name, 'web/index.ts')
     if (!fs.existsSync(web)) continue
     const module = (await import(pathToFileURL(web).href)).default as WebModule
-    t.strictSame(await checkWebTranslations(module, path.dirname(web)), [], `${name}: complete`)
+    const manifest = (await import(pathToFileURL(path.join(PLUGINS_DIR, name, 'plugin.ts')).href)).default as PluginManifest
+    t.strictSame(await checkWebTranslations(module, path.dirname(web), manifest.errorCodes), [], `${name}: complete`)
   }
+})
+
+t.test('a declared error code without its text is reported', async (t) => {
+  const module: WebModule = {
+    name: 'gadget', routes: [],
+    translations: { pt: async () => ({ default: { errors: { ERR_GADGET: 'x' } } }), en: async () => ({ default: { errors: { ERR_GADGET: 'x' } } }), es: async () => ({ default: { errors: { ERR_GADGET: 'x' } } }) },
+  }
+  t.strictSame(await checkWebTranslations(module, t.testdir({}), ['ERR_GADGET', 'ERR_GADGET_MISSING']), ['pt: gadget:errors.ERR_GADGET_MISSING', 'en: gadget:errors.ERR_GADGET_MISSING', 'es: gadget:errors.ERR_GADGET_MISSING'])
 })
 
 t.test('a key missing in one language, or used but never defined, is reported', async (t) => {

@@ -101,7 +101,7 @@ export async function checkPluginConformance(t: Test, options: ConformanceOption
   if (web && fs.existsSync(web)) {
     await t.test(`${plugin.name}: web translations in pt, en and es`, async (t) => {
       const module = (await import(pathToFileURL(web).href)).default as WebModule
-      report.missingTranslations = await checkWebTranslations(module, path.dirname(web))
+      report.missingTranslations = await checkWebTranslations(module, path.dirname(web), plugin.errorCodes)
       t.strictSame(report.missingTranslations, [], 'every key in every language')
     })
   }

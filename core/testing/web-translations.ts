@@ -31,13 +31,14 @@ function sourceFiles(dir: string): string[] {
  * Keys a web module lacks: every key present in one language must be in the other two, and every literal key its
  * sources use in its own namespace must exist. Answers lines like `en: hello:page.title`.
  */
-export async function checkWebTranslations(module: WebModule, webDir: string): Promise<string[]> {
+export async function checkWebTranslations(module: WebModule, webDir: string, errorCodes: readonly string[] = []): Promise<string[]> {
   const keys = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lng) => {
     const loader = module.translations[lng]
     const bundle = loader ? (await loader()).default : {}
     return [lng, flatten(bundle)] as const
   }))) as Record<(typeof LANGUAGES)[number], Set<string>>
-  const wanted = new Set<string>(LANGUAGES.flatMap((l) => [...keys[l]]))
+  // The server plugin's declared error codes are shown by the shell from `errors.<code>` of this module.
+  const wanted = new Set<string>([...LANGUAGES.flatMap((l) => [...keys[l]]), ...errorCodes.map((code) => `errors.${code}`)])
   const ns = `${module.name}:`
   for (const file of sourceFiles(webDir)) {
     const text = fs.readFileSync(file, 'utf8')

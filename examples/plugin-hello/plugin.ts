@@ -13,6 +13,7 @@ export default definePlugin({
   tables: ['hello_board_posts'],
   // Sending a post to WhatsApp uses the tickets and contacts plugins' services when they are installed.
   optionalDependencies: ['tickets', 'contacts'],
+  errorCodes: ['ERR_HELLO_EMPTY', 'ERR_HELLO_POST_NOT_FOUND', 'ERR_HELLO_NO_TICKETS'],
   description: 'Example plugin: a company hello board',
   feature: 'useHelloBoard',
   featureLabel: { pt: 'Mural de recados', en: 'Hello board', es: 'Tablón de saludos' },

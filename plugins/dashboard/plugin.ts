@@ -38,5 +38,6 @@ export default definePlugin({
   dependencies: ['tickets', 'contacts'],
   migrations: new URL('./migrations/', import.meta.url),
   routes,
+  permissions: { 'dashboard:view': ['admin'] },
   tenantFixtures,
 })

@@ -2,7 +2,7 @@ import { definePlugin } from '@zapdesk/plugin-api'
 import { TicketsService } from './server/service.ts'
 import { setupPipeline, pipelineJobs } from './server/pipeline/setup.ts'
 import { setupMessages, messagesJobs, messagesRoutes } from './server/messages/setup.ts'
-import { setupTickets, ticketsRoutes, ticketsFixtures } from './server/tickets/setup.ts'
+import { setupTickets, ticketsRoutes, ticketsFixtures, ticketRooms } from './server/tickets/setup.ts'
 import './server/types.ts'
 
 /**
@@ -14,6 +14,7 @@ export default definePlugin({
   version: '1.0.0',
   tables: ['tickets', 'messages', 'ticket_cycles', 'ticket_notes', 'ticket_ratings', 'ticket_search_words'],
   provides: ['tickets'],
+  errorCodes: ['ERR_OTHER_OPEN_TICKET', 'ERR_NO_TICKET_FOUND', 'ERR_CREATING_MESSAGE', 'ERR_CREATING_TICKET'],
   description: 'Tickets, messages, the inbound pipeline and its steps, notes, ratings',
   dependencies: ['connections', 'contacts', 'queues', 'tags'],
   migrations: new URL('./migrations/', import.meta.url),
@@ -22,6 +23,7 @@ export default definePlugin({
     await app.register(messagesRoutes)
   },
   topics: { ticket: {}, appMessage: {} },
+  rooms: ticketRooms,
   jobs: { ...pipelineJobs, ...messagesJobs },
   permissions: { 'tickets-manager:showall': ['admin'], 'ticket-options:deleteTicket': ['admin'] },
   setup(app) {

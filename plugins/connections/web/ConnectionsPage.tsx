@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { ACTIONS, api, ConfirmDialog, PageHeader, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
+import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import type { Connection } from './types.ts'
 import type { SessionAction } from './session.ts'
 import { useConnections } from './use-connections.ts'
@@ -23,7 +23,7 @@ export default function ConnectionsPage() {
   const [sandboxFor, setSandboxFor] = useState<number | null>(null)
   const [busy, setBusy] = useState<{ id: number; action: SessionAction } | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const allowed = { session: can(ACTIONS.connectionActions), edit: can(ACTIONS.editConnection), sandbox: isAdmin }
+  const allowed = { session: can('connections-page:actionButtons'), edit: can('connections-page:editOrDeleteConnection'), sandbox: isAdmin }
   // a dialog of a connection deleted meanwhile (here or elsewhere) has nothing left to show
   const exists = (id: number | null) => id != null && !!items?.some((c) => c.id === id)
 
@@ -73,7 +73,7 @@ export default function ConnectionsPage() {
       <PageHeader
         title={t('title')}
         count={items ? t('count', { count: items.length }) : undefined}
-        actions={can(ACTIONS.addConnection) && <Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-connection" />}
+        actions={can('connections-page:addConnection') && <Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-connection" />}
       />
       <ConnectionsTable
         connections={items} failed={failed} allowed={allowed} busy={busy} onRetryLoad={reload} onSession={session}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { Button, HTMLTable, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { ACTIONS, api, EmptyState, hasRoute, toastError, useFillContainer, useSession, type PagedList } from '@zapdesk/plugin-api/web'
+import { api, EmptyState, hasRoute, toastError, useFillContainer, useSession, type PagedList } from '@zapdesk/plugin-api/web'
 import type { Contact } from './types.ts'
 import { ContactAvatar } from './ContactAvatar.tsx'
 import { maskContactNumber } from './contact-form.ts'
@@ -24,7 +24,7 @@ export function ContactsTable({ list, term, onEdit, onDelete }: Props) {
   // Actions that lead to other modules show only once those modules exist for this company.
   const tickets = hasRoute('/tickets')
   const schedules = hasRoute('/schedules')
-  const mayDelete = can(ACTIONS.deleteContact)
+  const mayDelete = can('contacts-page:deleteContact')
 
   async function openTicket(contact: Contact) {
     setOpening(contact.id)

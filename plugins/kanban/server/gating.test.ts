@@ -46,6 +46,8 @@ t.test('switched off by the admin: 403 and no more frames; back on: both return'
   const calls = await kanbanCalls(app, pro, lane.id)
   const ticketId = calls[0].ticketId
   for (const { method, url } of calls) t.equal((await call(app, method, url, pro.user.headers)).statusCode, 200, `${method} ${url} while on`)
+  // The PUT's own frame is published by an event handler: let it go out before the socket that counts frames opens.
+  await app.events.idle()
   const agent = await connect(app, pro.user.token, t)
   const event = `company-${pro.id}-kanban`
   await changeAndSettle(app, pro, ticketId, [agent], 1)

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { ACTIONS, ConfirmDialog, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
+import { ConfirmDialog, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
 import { deleteTicket } from './ticket-api.ts'
 import type { Ticket } from './types.ts'
 
@@ -13,7 +13,7 @@ export function TicketOptionsMenu({ ticket, onTransfer }: { ticket: Ticket; onTr
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const mayDelete = can(ACTIONS.deleteTicket)
+  const mayDelete = can('ticket-options:deleteTicket')
 
   async function remove() {
     setBusy(true)

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { Tab, Tabs, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { ACTIONS, useDebouncedValue, useSession } from '@zapdesk/plugin-api/web'
+import { useDebouncedValue, useSession } from '@zapdesk/plugin-api/web'
 import { PanelToolbar } from './PanelToolbar.tsx'
 import { SearchBar } from './SearchBar.tsx'
 import { TicketsList } from './TicketsList.tsx'
@@ -21,7 +21,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const { t } = useTranslation('tickets')
   const navigate = useNavigate()
   const { user, isAdmin, can } = useSession()
-  const mayShowAll = can(ACTIONS.showAllTickets)
+  const mayShowAll = can('tickets-manager:showall')
   const [tab, setTab] = useState<MainTab>('open')
   const [sub, setSub] = useState<'open' | 'pending'>('open')
   const [showAll, setShowAll] = useState(isAdmin && mayShowAll)

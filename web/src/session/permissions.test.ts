@@ -6,6 +6,6 @@ t.test('permission checks', async (t) => {
   t.ok(can({ super: true, profile: 'user', permissions: [] }, ACTIONS.editProfile))
   t.ok(can({ profile: 'user', permissions: [ACTIONS.editQueues] }, ACTIONS.editQueues))
   t.notOk(can({ profile: 'admin', permissions: [] }, ACTIONS.editQueues), 'the server list wins')
-  t.ok(can({ profile: 'admin' }, ACTIONS.deleteContact), 'without a list, admins hold admin actions')
-  t.notOk(can({ profile: 'user' }, ACTIONS.deleteContact))
+  t.ok(can({ profile: 'admin' }, ACTIONS.editProfile), 'without a list, admins hold admin actions')
+  t.notOk(can({ profile: 'user' }, ACTIONS.editProfile))
 })

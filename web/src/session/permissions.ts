@@ -1,13 +1,7 @@
-/** Action names of the spec that gate parts of screens. */
+/** The shell's own action names (a plugin's pages name the actions its manifest declares). */
 export const ACTIONS = {
   editProfile: 'user-modal:editProfile',
   editQueues: 'user-modal:editQueues',
-  showAllTickets: 'tickets-manager:showall',
-  deleteTicket: 'ticket-options:deleteTicket',
-  addConnection: 'connections-page:addConnection',
-  connectionActions: 'connections-page:actionButtons',
-  editConnection: 'connections-page:editOrDeleteConnection',
-  deleteContact: 'contacts-page:deleteContact',
 } as const
 
 /**

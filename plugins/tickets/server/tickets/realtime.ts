@@ -89,9 +89,22 @@ export function setupTicketsRealtime(app: FastifyInstance): void {
   }
   app.events.on('message.created', onMessage('create'))
   app.events.on('message.updated', onMessage('update'))
+}
 
-  // 'tickets' and 'notification' are the core's rooms; chatBox needs the database, so it is registered here.
-  app.realtime.registerRoom('chatBox', (auth, arg) => mayJoinChatBox(app, auth, arg))
+const TICKET_STATUSES = new Set(['open', 'pending', 'closed', 'group'])
+
+/** The plugin's rooms (its manifest's `rooms`), with the spec's socket messages that join and leave them. */
+export const ticketRooms = {
+  /** tickets[:status]: the list frames of a status tab. */
+  tickets: {
+    authorize: (_auth: AuthContext, status: string | undefined) => status === undefined || TICKET_STATUSES.has(status),
+    messages: { join: 'joinTickets', leave: 'leaveTickets', arg: 'status' },
+  },
+  /** chatBox:<ticketId>: the frames of one conversation. */
+  chatBox: {
+    authorize: (auth: AuthContext, ticketId: string | undefined, app: FastifyInstance) => mayJoinChatBox(app, auth, ticketId),
+    messages: { join: 'joinChatBox', leave: 'leaveChatBox', arg: 'ticketId' },
+  },
 }
 
 /** chatBox:<ticketId>: only a ticket of the caller's company that the caller may open. */

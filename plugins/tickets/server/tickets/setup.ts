@@ -7,6 +7,7 @@ import { registerTagHooks } from './tag-hooks.ts'
 import { registerDeletionHooks } from './deletion-hooks.ts'
 
 export { ticketsFixtures } from './fixtures.ts'
+export { ticketRooms } from './realtime.ts'
 
 /** The ticket API's routes (registered under /api by the loader). */
 export async function ticketsRoutes(app: FastifyInstance): Promise<void> {
@@ -15,8 +16,7 @@ export async function ticketsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * `app.tickets.lifecycle`, the realtime frames and the chatBox room (registered here, not in the manifest: its
- * authorizer reads the ticket, and a manifest authorizer gets no app), the tags plugin's ticket check, and what
+ * `app.tickets.lifecycle`, the realtime frames, the tags plugin's ticket check, and what
  * happens to tickets when their contact, connection or queue is deleted.
  */
 export function setupTickets(app: FastifyInstance): void {
