@@ -10,3 +10,11 @@ export * from '../../web/src/sdk.ts'
 export function defineWebModule(module: WebModule): WebModule {
   return module
 }
+
+/**
+ * A module's translations from one loader per language, e.g.
+ * `translations: localeFiles((lng) => import(`./locales/${lng}.json`))` (Vite bundles each file as its own chunk).
+ */
+export function localeFiles(load: (lng: keyof WebModule['translations']) => Promise<{ default: Record<string, unknown> }>): WebModule['translations'] {
+  return { pt: () => load('pt'), en: () => load('en'), es: () => load('es') }
+}

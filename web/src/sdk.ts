@@ -30,3 +30,8 @@ export { useMediaQuery, NARROW_QUERY } from './ui/use-media-query.ts'
 /** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */
 export { nearBottom, LOAD_MORE_THRESHOLD_PX } from './ui/paged-list.ts'
 export { BrandMark } from './ui/BrandMark.tsx'
+/** The CRUD kit: list pages (search, infinite scroll, states, live updates, confirm-delete) built from parts. */
+export { CrudListPage, type CrudListPageProps } from './ui/crud/CrudListPage.tsx'
+export { DataTable, type Column, type RowActions, type DataTableProps } from './ui/crud/DataTable.tsx'
+export { useCrudList, type CrudList, type CrudListOptions, type LiveChange } from './ui/crud/use-crud-list.ts'
+export { useConfirmDelete, type ConfirmDelete } from './ui/crud/use-confirm-delete.ts'

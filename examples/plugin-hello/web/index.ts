@@ -1,4 +1,4 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 /** The hello board's page and menu entry; both appear only for companies whose plan (and admin) enable the feature. */
 export default defineWebModule({
@@ -6,9 +6,5 @@ export default defineWebModule({
   feature: 'useHelloBoard',
   routes: [{ path: '/hello-board', lazy: () => import('./HelloBoardPage.tsx') }],
   menu: [{ id: 'hello-board', labelKey: 'hello-board:menu', icon: 'chat', to: '/hello-board', order: 195 }],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -1,4 +1,4 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 /** The Connections page (admins), at the spec's place in the administration menu, with its attention badge. */
 export default defineWebModule({
@@ -10,9 +10,5 @@ export default defineWebModule({
       badge: () => import('./menu-badge.ts'),
     },
   ],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -1,4 +1,4 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 /**
  * The dashboard takes the shell's '/' (plugins' pages replace the shell's defaults at the same path) and the spec's
@@ -9,9 +9,5 @@ export default defineWebModule({
   name: 'dashboard',
   routes: [{ path: '/', lazy: () => import('./DashboardPage.tsx') }],
   menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true }],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -1,4 +1,4 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 /** The kanban board, for every user of a company whose plan (and admin) has useKanban, right after Tickets. */
 export default defineWebModule({
@@ -6,9 +6,5 @@ export default defineWebModule({
   feature: 'useKanban',
   routes: [{ path: '/kanban', lazy: () => import('./KanbanPage.tsx') }],
   menu: [{ id: 'kanban', labelKey: 'kanban:menu', icon: 'column-layout', to: '/kanban', order: 30 }],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -1,77 +1,55 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useRealtime } from '@zapdesk/plugin-api/web'
+import { api, CrudListPage, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
-import { QueuesTable } from './QueuesTable.tsx'
 import { QueueDialog } from './QueueDialog.tsx'
 import './queues.css'
 
 const byMenuOrder = (a: Queue, b: Queue) =>
   (a.orderQueue ?? Infinity) - (b.orderQueue ?? Infinity) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id
 
-/** The company's queues (no paging: a company has a handful), kept live by the `queue` topic. */
+/** A company has a handful of queues: read whole (no paging), shown in menu order, kept live by the `queue` topic. */
+async function fetchQueues(_page: number, _search: string, signal: AbortSignal) {
+  const items = await api.get<Queue[]>('/queue', { signal })
+  return { items, hasMore: false }
+}
+
+/** Spec columns: id, name, colour swatch, order, greeting, edit and delete. */
 export default function QueuesPage() {
   const { t } = useTranslation('queues')
-  const [queues, setQueues] = useState<Queue[] | null>(null)
-  const [failed, setFailed] = useState(false)
   const [editing, setEditing] = useState<{ id?: number } | null>(null)
-  const [deleting, setDeleting] = useState<Queue | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const load = useCallback(() => {
-    setFailed(false)
-    api.get<Queue[]>('/queue').then(
-      (list) => setQueues([...list].sort(byMenuOrder)),
-      (e) => {
-        toastError(e)
-        setFailed(true)
-        setQueues([])
-      },
-    )
-  }, [])
-  useEffect(load, [load])
-
-  const upsert = (q: Queue) => setQueues((list) => [...(list ?? []).filter((x) => x.id !== q.id), q].sort(byMenuOrder))
-  const remove = (id: number) => setQueues((list) => (list ?? []).filter((x) => x.id !== id))
-  useRealtime('queue', (data) => {
-    if (data.action === 'delete') remove(Number(data.queueId))
-    else if (data.queue) upsert(data.queue as Queue)
+  const crud = useCrudList<Queue>({
+    fetchPage: fetchQueues,
+    key: (q) => q.id,
+    live: { topic: 'queue', change: (data) => (data.action === 'delete' ? { remove: { id: Number(data.queueId) } } : data.queue ? { upsert: data.queue as Queue } : null) },
   })
-
-  async function confirmDelete() {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.del(`/queue/${deleting.id}`)
-      remove(deleting.id)
-      toastSuccess(t('deleted'))
-      setDeleting(null)
-    } catch (e) {
-      toastError(e)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const deletion = useConfirmDelete<Queue>((q) => api.del(`/queue/${q.id}`), (q) => crud.list.remove(q), t('deleted'))
+  const columns: Column<Queue>[] = [
+    { key: 'id', header: t('columns.id'), className: 'zd-col-id', cell: (q) => q.id },
+    { key: 'name', header: t('columns.name'), cell: (q) => q.name },
+    { key: 'color', header: t('columns.color'), cell: (q) => <span className="zd-queue-color" style={{ background: q.color }} title={q.color} /> },
+    { key: 'order', header: t('columns.order'), cell: (q) => q.orderQueue ?? '–' },
+    { key: 'greeting', header: t('columns.greeting'), className: 'zd-hide-narrow', cell: (q) => <span className="zd-ellipsis zd-queue-greeting">{q.greetingMessage ?? ''}</span> },
+  ]
 
   return (
-    <div className="zd-page zd-page--fill">
-      <PageHeader
-        title={t('title')}
-        count={queues ? t('count', { count: queues.length }) : undefined}
-        actions={<Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-queue" />}
-      />
-      <QueuesTable queues={queues} failed={failed} onRetry={load} onEdit={(q) => setEditing({ id: q.id })} onDelete={setDeleting} />
+    <CrudListPage<Queue>
+      title={t('title')} countText={(count) => t('count', { count })} countRows crud={crud}
+      headerActions={<Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-queue" />}
+      columns={columns} rowKey={(q) => q.id} rowProps={(q) => ({ 'data-queue-id': q.id })} order={byMenuOrder}
+      actions={{ onEdit: (q) => setEditing({ id: q.id }), onDelete: deletion.ask }}
+      empty={{ icon: 'layers', title: t('empty'), description: t('emptyHint') }}
+      testId="queues-table"
+      deletion={{ state: deletion, title: (q) => t('deleteTitle', { name: q.name }), text: <p className="zd-muted">{t('deleteText')}</p> }}
+    >
       <QueueDialog
         open={editing !== null}
         queueId={editing?.id}
-        takenColors={(queues ?? []).filter((q) => q.id !== editing?.id).map((q) => q.color)}
+        takenColors={crud.list.items.filter((q) => q.id !== editing?.id).map((q) => q.color)}
         onClose={() => setEditing(null)}
-        onSaved={upsert}
+        onSaved={(q) => crud.list.upsert(q)}
       />
-      <ConfirmDialog open={deleting !== null} title={t('deleteTitle', { name: deleting?.name ?? '' })} busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
-        <p className="zd-muted">{t('deleteText')}</p>
-      </ConfirmDialog>
-    </div>
+    </CrudListPage>
   )
 }

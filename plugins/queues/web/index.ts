@@ -1,13 +1,9 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 /** The Queues & Chatbot page (admins), at the spec's place in the administration menu. */
 export default defineWebModule({
   name: 'queues',
   routes: [{ path: '/queues', lazy: () => import('./QueuesPage.tsx'), profiles: ['admin'] }],
   menu: [{ id: 'queues', labelKey: 'queues:menu', icon: 'layers', to: '/queues', order: 170, adminOnly: true }],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -1,12 +1,8 @@
-import { defineWebModule } from '@zapdesk/plugin-api/web'
+import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 
 export default defineWebModule({
   name: 'quick-messages',
   routes: [{ path: '/quick-messages', lazy: () => import('./QuickMessagesPage.tsx') }],
   menu: [{ id: 'quick-messages', labelKey: 'quick-messages:menu', icon: 'flash', to: '/quick-messages', order: 40 }],
-  translations: {
-    pt: () => import('./locales/pt.json'),
-    en: () => import('./locales/en.json'),
-    es: () => import('./locales/es.json'),
-  },
+  translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

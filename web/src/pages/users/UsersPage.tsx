@@ -1,68 +1,67 @@
-import { useCallback, useState } from 'react'
-import { Button, InputGroup } from '@blueprintjs/core'
+import { useState } from 'react'
+import { Button, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/api.ts'
 import type { User, UsersPage as UsersAnswer } from '../../api/types.ts'
-import { useRealtime } from '../../realtime/hooks.ts'
-import { useDebouncedValue } from '../../ui/use-debounce.ts'
-import { usePagedList } from '../../ui/use-paged-list.ts'
-import { PageHeader } from '../../ui/PageHeader.tsx'
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { toastError, toastSuccess } from '../../ui/toaster.ts'
+import { useSession } from '../../session/use-session.ts'
+import { Avatar } from '../../ui/Avatar.tsx'
+import { CrudListPage } from '../../ui/crud/CrudListPage.tsx'
+import type { Column } from '../../ui/crud/DataTable.tsx'
+import { useCrudList } from '../../ui/crud/use-crud-list.ts'
+import { useConfirmDelete } from '../../ui/crud/use-confirm-delete.ts'
 import { UserDialog } from './UserDialog.tsx'
-import { UsersTable } from './UsersTable.tsx'
+
+async function fetchUsers(page: number, searchParam: string, signal: AbortSignal) {
+  const answer = await api.get<UsersAnswer>('/users', { query: { searchParam, pageNumber: page }, signal })
+  return { items: answer.users ?? [], hasMore: !!answer.hasMore, count: answer.count }
+}
 
 export default function UsersPage() {
   const { t } = useTranslation()
-  const [search, setSearch] = useState('')
-  const term = useDebouncedValue(search.trim().toLowerCase())
+  const { user: me } = useSession()
   const [editing, setEditing] = useState<{ id?: number } | null>(null)
-  const [deleting, setDeleting] = useState<User | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<UsersAnswer>('/users', { query: { searchParam, pageNumber: page }, signal })
-    return { items: answer.users ?? [], hasMore: !!answer.hasMore, count: answer.count }
-  }, [])
-  const list = usePagedList<User>(fetchPage, term, (u) => u.id)
-
-  useRealtime('user', (data) => {
-    if (data.action === 'delete') list.remove({ id: data.userId ?? data.user?.id } as Partial<User>)
-    else if (data.user) list.upsert(data.user)
+  const crud = useCrudList<User>({
+    fetchPage: fetchUsers,
+    key: (u) => u.id,
+    live: {
+      topic: 'user',
+      change: (data) => {
+        const user = data.user as User | undefined
+        return data.action === 'delete' ? { remove: { id: (data.userId as number | undefined) ?? user?.id } } : user ? { upsert: user } : null
+      },
+    },
   })
-
-  async function confirmDelete() {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.del(`/users/${deleting.id}`)
-      list.remove(deleting)
-      toastSuccess(t('users.deleted'))
-      setDeleting(null)
-    } catch (e) {
-      toastError(e)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const deletion = useConfirmDelete<User>((u) => api.del(`/users/${u.id}`), (u) => crud.list.remove(u), t('users.deleted'))
+  const columns: Column<User>[] = [
+    { key: 'id', header: t('users.id'), className: 'zd-col-id', cell: (u) => u.id },
+    {
+      key: 'name', header: t('users.name'), cell: (u) => (
+        <span className="zd-person">
+          <Avatar name={u.name} size={28} />
+          <span>
+            {u.name}
+            {u.id === me?.id && <Tag minimal round className="zd-ml">{t('users.you')}</Tag>}
+            {u.super && <Tag minimal round intent="warning" className="zd-ml">{t('users.super')}</Tag>}
+          </span>
+        </span>
+      ),
+    },
+    { key: 'email', header: t('users.email'), className: 'zd-hide-narrow', cell: (u) => u.email },
+    { key: 'profile', header: t('users.profile'), cell: (u) => <Tag minimal intent={u.profile === 'admin' ? 'primary' : 'none'}>{t(`users.profiles.${u.profile}`)}</Tag> },
+  ]
 
   return (
-    <div className="zd-page zd-page--fill">
-      <PageHeader
-        title={t('users.title')}
-        count={list.count != null ? t('users.count', { count: list.count }) : undefined}
-        actions={
-          <>
-            <InputGroup type="search" leftIcon="search" placeholder={t('users.search')} value={search} onChange={(e) => setSearch(e.target.value)} className="zd-search" aria-label={t('users.search')} />
-            <Button intent="primary" icon="add" text={t('users.add')} onClick={() => setEditing({})} data-testid="add-user" />
-          </>
-        }
-      />
-      <UsersTable list={list} term={term} onEdit={(u) => setEditing({ id: u.id })} onDelete={setDeleting} />
-      <UserDialog open={editing !== null} userId={editing?.id} onClose={() => setEditing(null)} onSaved={(u) => u && list.upsert(u)} />
-      <ConfirmDialog open={deleting !== null} title={t('users.deleteTitle', { name: deleting?.name ?? '' })} busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
-        <p className="zd-muted">{t('users.deleteText')}</p>
-      </ConfirmDialog>
-    </div>
+    <CrudListPage<User>
+      title={t('users.title')} countText={(count) => t('users.count', { count })} crud={crud}
+      search={{ placeholder: t('users.search') }}
+      headerActions={<Button intent="primary" icon="add" text={t('users.add')} onClick={() => setEditing({})} data-testid="add-user" />}
+      columns={columns} rowKey={(u) => u.id}
+      actions={{ onEdit: (u) => setEditing({ id: u.id }), onDelete: deletion.ask, deletable: (u) => u.id !== me?.id }}
+      empty={{ icon: 'people', title: crud.term ? t('users.emptySearch', { term: crud.term }) : t('users.empty') }}
+      testId="users-table"
+      deletion={{ state: deletion, title: (u) => t('users.deleteTitle', { name: u.name }), text: <p className="zd-muted">{t('users.deleteText')}</p> }}
+    >
+      <UserDialog open={editing !== null} userId={editing?.id} onClose={() => setEditing(null)} onSaved={(u) => u && crud.list.upsert(u)} />
+    </CrudListPage>
   )
 }
