@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
@@ -53,16 +54,7 @@ t.teardown(async () => {
   if (probeDir) fs.rmSync(probeDir, { recursive: true, force: true })
 })
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(server.url, method, path, body, token)
 
 const row = (id: number) => b.page.locator(`[data-testid=connections-table] tr[data-connection-id="${id}"]`)
 const badge = () => b.page.locator('.zd-sidebar [data-menu-id=connections] [data-testid=menu-badge]')
@@ -74,14 +66,10 @@ t.test('an admin opens the connections page from the menu', async (t) => {
   await api('POST', '/companies/cadastro', { name: 'Loja Conexões', email, phone: '', password, planId: 2, recurrence: 'MENSAL', dueDate: '2099-01-01', status: true, campaignsEnabled: true })
   const { page } = b
   await step(b, 'login', async () => {
-    await page.goto(`${server.url}/login`)
-    await page.fill('#login-email', email)
-    await page.fill('#login-password', password)
-    await page.click('[data-testid=login-submit]')
+    // The browser's own session: a second login through the API would sign the browser out.
+    token = await signIn(page, server.url, email, password)
     await page.waitForURL((u) => u.pathname === '/')
   })
-  // The browser's own session: a second login through the API would sign the browser out.
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
   // The plan's entries join the menu once the session's company and plan are loaded: wait for them.
   await page.locator('.zd-sidebar [data-menu-id=connections]').waitFor()
   await page.locator('.zd-sidebar [data-menu-id=users]').waitFor()

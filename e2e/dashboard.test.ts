@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { apiAnswer, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { pluginWebModules } from './lib/plugins.ts'
 
@@ -78,24 +79,9 @@ t.teardown(async () => {
   if (probeDir) fs.rmSync(probeDir, { recursive: true, force: true })
 })
 
-async function api<T>(method: string, path: string, body?: unknown, auth = token): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(auth ? { Authorization: `Bearer ${auth}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, body?: unknown, auth = token) => apiAnswer<T>(server.url, method, path, body, auth)
 
-async function login(address: string, secret: string) {
-  const { page } = b
-  await page.goto(`${server.url}/login`)
-  await page.fill('#login-email', address)
-  await page.fill('#login-password', secret)
-  await page.click('[data-testid=login-submit]')
-  await page.locator('.zd-sidebar').waitFor()
-}
+const login = (address: string, secret: string) => signIn(b.page, server.url, address, secret)
 
 const card = (key: string) => b.page.locator(`[data-testid=card-${key}-value]`)
 const menuIds = () => b.page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
@@ -48,14 +49,7 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-async function login(s: BrowserSession, email: string, password: string): Promise<string> {
-  await s.page.goto(`${server.url}/login`)
-  await s.page.fill('#login-email', email)
-  await s.page.fill('#login-password', password)
-  await s.page.click('[data-testid=login-submit]')
-  await s.page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
-  return (await s.page.evaluate(() => localStorage.getItem('token'))) ?? ''
-}
+const login = (s: BrowserSession, email: string, password: string): Promise<string> => signIn(s.page, server.url, email, password)
 
 async function logout(s: BrowserSession): Promise<void> {
   await s.page.click('[data-testid=account-menu]')

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { ROOT, startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 // Installing the example third-party plugin is one config line (ZAPDESK_PLUGINS) for the server and the web build.
@@ -29,21 +30,9 @@ t.teardown(async () => {
   if (webDist) fs.rmSync(webDist, { recursive: true, force: true })
 })
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${url}`, { method, headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const api = <T>(method: string, url: string, body?: unknown, token?: string): Promise<T> => apiCall<T>(server.url, method, url, body, token)
 
-async function login(email: string, password: string) {
-  const { page } = b
-  await page.goto(`${server.url}/login`)
-  await page.fill('#login-email', email)
-  await page.fill('#login-password', password)
-  await page.click('[data-testid=login-submit]')
-  await page.locator('.zd-sidebar').waitFor()
-}
+const login = (email: string, password: string) => signIn(b.page, server.url, email, password)
 
 const menuIds = () => b.page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))
 

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
@@ -20,16 +21,7 @@ t.teardown(async () => {
   await server?.stop()
 })
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(server.url, method, path, body, token)
 
 type Option = { title: string; option: number; children: Option[] }
 const outline = (nodes: Option[]): unknown[] => nodes.map((n) => (n.children.length ? [`${n.option}.${n.title}`, outline(n.children)] : `${n.option}.${n.title}`))
@@ -39,15 +31,11 @@ t.test('an admin signs in with opening hours managed per queue', async (t) => {
   await api('POST', '/companies/cadastro', { name: 'Loja Horizonte', email, phone: '', password, planId: 2, recurrence: 'MENSAL', dueDate: '2099-01-01', status: true, campaignsEnabled: true })
   const { page } = b
   await step(b, 'login', async () => {
-    await page.goto(`${server.url}/login`)
-    await page.fill('#login-email', email)
-    await page.fill('#login-password', password)
-    await page.click('[data-testid=login-submit]')
+    // The browser's own session: a second login through the API would sign the browser out.
+    token = await signIn(page, server.url, email, password)
     await page.waitForURL((u) => u.pathname === '/')
     await page.locator('.zd-sidebar [data-menu-id=queues]').waitFor()
   })
-  // The browser's own session: a second login through the API would sign the browser out.
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
   await api('PUT', '/settings/scheduleType', { value: 'queue' })
   const ids = await page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))
   t.comment(`menu: ${ids.join(', ')}`)

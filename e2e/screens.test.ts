@@ -1,5 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
@@ -17,25 +18,11 @@ t.teardown(async () => {
   await server?.stop()
 })
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => apiCall<T>(server.url, method, path, body, token)
 
 async function login(email: string, password: string) {
-  const { page } = b
-  await page.goto(`${server.url}/login`)
-  await page.fill('#login-email', email)
-  await page.fill('#login-password', password)
-  await page.click('[data-testid=login-submit]')
-  await page.waitForURL((u) => u.pathname === '/')
-  await page.locator('.zd-sidebar').waitFor()
+  await signIn(b.page, server.url, email, password)
+  await b.page.waitForURL((u) => u.pathname === '/')
 }
 
 async function logout() {

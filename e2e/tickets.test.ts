@@ -1,5 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 /**
@@ -29,17 +30,7 @@ t.teardown(async () => {
   await server?.stop()
 })
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...(isForm || body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(server.url, method, path, body, token)
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
   const deadline = Date.now() + timeout
@@ -63,14 +54,10 @@ t.test('the admin signs in; tickets is the second entry of the menu', async (t) 
   await api('POST', '/companies/cadastro', company)
   const { page } = b
   await step(b, 'login', async () => {
-    await page.goto(`${server.url}/login`)
-    await page.fill('#login-email', company.email)
-    await page.fill('#login-password', company.password)
-    await page.click('[data-testid=login-submit]')
+    token = await signIn(page, server.url, company.email, company.password)
     await page.waitForURL((u) => u.pathname === '/')
     await page.locator('.zd-sidebar [data-menu-id=tickets]').waitFor()
   })
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
   const menu = await page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))
   t.equal(menu.indexOf('tickets'), menu.indexOf('dashboard') + 1, `tickets right after the dashboard (${menu.join(', ')})`)
 })

@@ -6,7 +6,7 @@ import { recordFigures } from './lib/figures.ts'
 import { request, type Answer } from './lib/http.ts'
 import { serverDb } from './lib/db.ts'
 import { freePort, productionEnv, spawnServer, tempDir, type ServerProcess } from './lib/server.ts'
-import { within } from './lib/wait.ts'
+import { within } from '../core/testing/wait.ts'
 
 /**
  * Auth hardening against real production servers: refusing to boot on unsafe secrets, no default account, a

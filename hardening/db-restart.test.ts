@@ -5,7 +5,7 @@ import { serverDb } from './lib/db.ts'
 import { mariaDbAvailable, startOwnMariaDb } from './lib/services.ts'
 import { freePort, productionEnv, spawnServer, tempDir } from './lib/server.ts'
 import { atRate, Tally } from './lib/traffic.ts'
-import { envSeconds, sleep, waitUntil, within } from './lib/wait.ts'
+import { envSeconds, sleep, waitUntil, within } from '../core/testing/wait.ts'
 
 /**
  * A database restart in the middle of a stream of inbound messages (sandbox driver, real server, MariaDB of our

@@ -8,7 +8,7 @@ import { recordFigures } from './lib/figures.ts'
 import { customer, inject, rawRequest, request, signupTenant, ticketIds, type Tenant } from './lib/http.ts'
 import { multipartBody, PNG } from './lib/multipart.ts'
 import { freePort, productionEnv, spawnServer, tempDir, type ServerProcess } from './lib/server.ts'
-import { waitUntil } from './lib/wait.ts'
+import { waitUntil } from '../core/testing/wait.ts'
 
 /**
  * Hostile input, with figures: every route gets the schema-generated set (core/testing/hostile-cases.ts: wrong

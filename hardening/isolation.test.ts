@@ -8,7 +8,7 @@ import { checkSuperIsolation } from './lib/super-isolation.ts'
 import { recordFigures } from './lib/figures.ts'
 import { customer } from './lib/http.ts'
 import { multipartBody, PNG } from './lib/multipart.ts'
-import { envSeconds, waitUntil } from './lib/wait.ts'
+import { envSeconds, waitUntil } from '../core/testing/wait.ts'
 
 /**
  * Tenant isolation, with figures: every registered route (enumerated from the app, so a new route is covered

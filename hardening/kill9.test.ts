@@ -5,7 +5,7 @@ import { serverDb } from './lib/db.ts'
 import { mariaDbAvailable, redisAvailable, startOwnMariaDb, startOwnRedis } from './lib/services.ts'
 import { freePort, productionEnv, spawnServer, tempDir, type ServerProcess } from './lib/server.ts'
 import { Tally } from './lib/traffic.ts'
-import { waitUntil } from './lib/wait.ts'
+import { waitUntil } from '../core/testing/wait.ts'
 
 /**
  * kill -9 of a real server (MariaDB + Redis, bee-queue jobs) while agents' messages are being sent, then a restart.

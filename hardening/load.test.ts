@@ -5,7 +5,7 @@ import { createAgents, customer, inject, request, signupTenant, ticketIds, type 
 import { serverDb } from './lib/db.ts'
 import { freePort, productionEnv, spawnServer } from './lib/server.ts'
 import { atRate, Tally } from './lib/traffic.ts'
-import { envSeconds, waitUntil } from './lib/wait.ts'
+import { envSeconds, waitUntil } from '../core/testing/wait.ts'
 
 /**
  * Sustained mixed traffic at a fixed, moderate rate against a real production server: sign-ins, ticket lists,

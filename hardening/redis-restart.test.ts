@@ -6,7 +6,7 @@ import { sweepOutbound } from '../plugins/tickets/server/messages/sweep.ts'
 import { recordFigures } from './lib/figures.ts'
 import { customer } from './lib/http.ts'
 import { redisAvailable, startOwnRedis } from './lib/services.ts'
-import { waitUntil } from './lib/wait.ts'
+import { waitUntil } from '../core/testing/wait.ts'
 
 /**
  * A Redis restart under the bee-queue job driver, on a Redis of our own (no persistence: a restart loses every job

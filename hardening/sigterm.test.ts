@@ -4,7 +4,7 @@ import { createAgents, customer, inject, request, signupTenant, type Answer } fr
 import { serverDb } from './lib/db.ts'
 import { freePort, productionEnv, spawnServer, tempDir } from './lib/server.ts'
 import { Tally } from './lib/traffic.ts'
-import { waitUntil } from './lib/wait.ts'
+import { waitUntil } from '../core/testing/wait.ts'
 
 /**
  * SIGTERM under load: a real server (production mode) serving 50 concurrent clients, then a burst of 50 requests

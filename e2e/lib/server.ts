@@ -1,25 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ROOT, freePort, spawnServer } from '../../core/testing/server-process.ts'
+import { waitUntil } from '../../core/testing/wait.ts'
+import { killAtExit } from '../../core/testing/process-cleanup.ts'
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export { ROOT, freePort }
 export const ADMIN_EMAIL = 'super@zapdesk.test'
 export const ADMIN_PASSWORD = 'Super-Secret-123'
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 /** The server serves web/dist; build it once when a checkout has none yet. */
 export function ensureWebBuilt(): void {
@@ -37,63 +26,29 @@ export interface RunningServer {
   stop: () => Promise<void>
 }
 
-function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; logs: () => string } {
+/** `vite preview` in front of an API-only server (E2E_WEB=vite), answering once /api/version passes through it. */
+async function vitePreview(apiUrl: string): Promise<{ url: string; logs: () => string; stop: () => Promise<void> }> {
+  const port = await freePort()
   let out = ''
-  // a process group of its own, so stopping it also stops the node process npx starts
-  const child = spawn(cmd, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout?.on('data', (d) => (out += d))
-  child.stderr?.on('data', (d) => (out += d))
-  return { child, logs: () => out }
-}
-
-/** Throws with the process output, also printed: tap does not show the message of a failing `before` hook. */
-function startupFailure(message: string): Error {
-  process.stderr.write(`\n${message}\n`)
-  return new Error(message)
-}
-
-async function waitFor(url: string, child: ChildProcess, logs: () => string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw startupFailure(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`)
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw startupFailure(`${url} did not answer in ${timeoutMs} ms:\n${logs()}`)
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return Promise.resolve()
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 10_000)
-    child.once('exit', () => {
-      clearTimeout(kill)
-      resolve()
-    })
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      clearTimeout(kill)
-      resolve()
-    }
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--config', 'web/vite.config.ts', '--port', String(port), '--strictPort'],
+    { cwd: ROOT, env: { ...process.env, ZAPDESK_API: apiUrl }, stdio: ['ignore', 'pipe', 'pipe'] })
+  killAtExit(child)
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const url = `http://127.0.0.1:${port}`
+  await waitUntil(`${url}/api/version`, () => fetch(`${url}/api/version`).then((r) => r.ok, () => false), { timeoutMs: 90_000, intervalMs: 300 })
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
   })
+  return { url, logs: () => out, stop }
 }
 
 /**
- * Starts the real server on a free port with a fresh SQLite data dir and waits for GET /api/version.
- * E2E_WEB=vite puts `vite preview` in front of an API-only server (for working on the web app while the
- * server's static serving is unavailable); the default is the server serving web/dist itself.
+ * Starts the real server (core/testing/server-process.ts, as the hardening suite does) on a free port with a fresh
+ * SQLite data dir, serving web/dist, and waits for GET /api/version. E2E_WEB=vite puts `vite preview` in front of an
+ * API-only server instead (for working on the web app).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   ensureWebBuilt()
@@ -103,39 +58,27 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // E2E_ADMIN_ENV=0 leaves the super user to the server's development first run (it prints the password)
   const adminEnv = process.env.E2E_ADMIN_ENV === '0' ? {} : { ADMIN_EMAIL, ADMIN_PASSWORD }
   const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    ...adminEnv,
-    SERVE_WEB: viaVite ? 'false' : 'true',
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
+    ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', ...adminEnv,
+    SERVE_WEB: viaVite ? 'false' : 'true', LOG_LEVEL: 'warn', ...extraEnv,
   }
-  const api = startProcess('npx', ['tsx', 'core/server.ts'], env)
+  let api
   try {
-    await waitFor(`http://127.0.0.1:${port}/api/version`, api.child, api.logs)
+    api = await spawnServer({ env, readyTimeoutMs: 90_000 })
   } catch (err) {
-    await stopProcess(api.child)
     fs.rmSync(dataDir, { recursive: true, force: true })
+    // tap does not show the message of a failing `before` hook
+    process.stderr.write(`\n${(err as Error).message}\n`)
     throw err
   }
-  let url = `http://127.0.0.1:${port}`
-  let web: ReturnType<typeof startProcess> | null = null
-  if (viaVite) {
-    const webPort = await freePort()
-    web = startProcess('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--port', String(webPort), '--strictPort'], { ...process.env, ZAPDESK_API: url })
-    url = `http://127.0.0.1:${webPort}`
-    await waitFor(`${url}/api/version`, web.child, web.logs)
-  }
+  const web = viaVite ? await vitePreview(api.url) : null
   const printed = /Super user created \(shown once\): (\S+) \/ (\S+)/.exec(api.logs())
   return {
-    url,
+    url: web?.url ?? api.url,
     dataDir,
     admin: printed ? { email: printed[1], password: printed[2] } : { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     logs: () => api.logs() + (web ? web.logs() : ''),
     stop: async () => {
-      await Promise.all([stopProcess(api.child), web ? stopProcess(web.child) : Promise.resolve()])
+      await Promise.all([api.stop(10_000), web?.stop()])
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { waitUntil } from './wait.ts'
+import { waitUntil } from '../../core/testing/wait.ts'
 
 /** A small JSON client for a spawned server. Network failures come back as status 0 (never thrown). */
 export interface Answer<T = any> {

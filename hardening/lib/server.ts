@@ -1,28 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { waitUntil } from './wait.ts'
-import { killAtExit, removeAtExit } from './cleanup.ts'
+import { removeAtExit } from '../../core/testing/process-cleanup.ts'
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** The server process helper e2e uses too (core/testing/server-process.ts). */
+export { ROOT, freePort, spawnServer, type ServerProcess, type Exit } from '../../core/testing/server-process.ts'
 export const SUPER_EMAIL = 'super@hardening.test'
 export const SUPER_PASSWORD = 'Hardening-Super-123'
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 export const secret = (): string => randomBytes(32).toString('hex')
 
@@ -37,83 +22,6 @@ export function productionEnv(port: number, dataDir: string, extra: Record<strin
   }
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k]
   return env
-}
-
-export interface Exit {
-  code: number | null
-  signal: NodeJS.Signals | null
-}
-
-export interface ServerProcess {
-  url: string
-  port: number
-  dataDir: string
-  env: NodeJS.ProcessEnv
-  child: ChildProcess
-  pid: number
-  logs(): string
-  exited: Promise<Exit>
-  alive(): boolean
-  /** Resident memory of the server process in KiB (from /proc). */
-  rssKb(): number
-  signal(sig: NodeJS.Signals): void
-  /** SIGTERM, then SIGKILL after `graceMs`. */
-  stop(graceMs?: number): Promise<Exit>
-}
-
-/**
- * Runs `node --import tsx core/server.ts` (node itself, not npx: signals and exit codes are the server's own).
- * Resolves once GET /api/version answers; `waitReady: false` returns at once (for servers expected to refuse to boot).
- */
-export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: boolean; readyTimeoutMs?: number }): Promise<ServerProcess> {
-  const port = Number(opts.env.PORT)
-  const dataDir = String(opts.env.DATA_DIR)
-  let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] })
-  killAtExit(child)
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => {
-    // A grandchild (tsx's esbuild service) may hold the pipes open: they must not keep the test process alive.
-    setTimeout(() => {
-      child.stdout?.destroy()
-      child.stderr?.destroy()
-    }, 200).unref()
-    resolve({ code, signal })
-  }))
-  let done = false
-  void exited.then(() => (done = true))
-  const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`, port, dataDir, env: opts.env, child, pid: child.pid!, exited,
-    logs: () => out,
-    alive: () => !done,
-    rssKb: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-    },
-    signal: (sig) => {
-      if (!done) child.kill(sig)
-    },
-    stop: async (graceMs = 20_000) => {
-      if (done) return exited
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
-      const exit = await exited
-      clearTimeout(timer)
-      return exit
-    },
-  }
-  if (opts.waitReady === false) return server
-  try {
-    await waitUntil(`${server.url}/api/version`, async () => {
-      if (done) throw new Error(`server exited (${JSON.stringify(await exited)}) before answering:\n${out}`)
-      return fetch(`${server.url}/api/version`).then((r) => r.ok, () => false)
-    }, { timeoutMs: opts.readyTimeoutMs ?? 120_000, intervalMs: 200 })
-  } catch (err) {
-    await server.stop(2000)
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${out}`)
-  }
-  return server
 }
 
 /** A temp dir, removed when the test process ends. */

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { freePort, tempDir } from './server.ts'
-import { waitUntil, within } from './wait.ts'
-import { killAtExit } from './cleanup.ts'
+import { waitUntil, within } from '../../core/testing/wait.ts'
+import { killAtExit } from '../../core/testing/process-cleanup.ts'
 
 /**
  * Throwaway MariaDB and Redis servers of our own, on free ports and temp dirs, so restart tests never touch the

@@ -1,5 +1,5 @@
 import type { Answer } from './http.ts'
-import { sleep } from './wait.ts'
+import { sleep } from '../../core/testing/wait.ts'
 
 /** Tallies of a stream of requests: by outcome, with a few examples of what went wrong. */
 export class Tally {

@@ -35,3 +35,5 @@ export { CrudListPage, type CrudListPageProps } from './ui/crud/CrudListPage.tsx
 export { DataTable, type Column, type RowActions, type DataTableProps } from './ui/crud/DataTable.tsx'
 export { useCrudList, type CrudList, type CrudListOptions, type LiveChange } from './ui/crud/use-crud-list.ts'
 export { useConfirmDelete, type ConfirmDelete } from './ui/crud/use-confirm-delete.ts'
+/** Notifications in the top bar's popover (with the chime): for a module's background component. */
+export { useNotify, type ShellNotification } from './layout/notifications.ts'

@@ -8,6 +8,6 @@ import { defineWebModule, localeFiles } from '@zapdesk/plugin-api/web'
 export default defineWebModule({
   name: 'dashboard',
   routes: [{ path: '/', lazy: () => import('./DashboardPage.tsx') }],
-  menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true }],
+  menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true, section: 'main' }],
   translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -5,5 +5,6 @@ export default defineWebModule({
   name: 'tickets',
   routes: [{ path: '/tickets/:ticketId?', lazy: () => import('./TicketsPage.tsx') }],
   menu: [{ id: 'tickets', labelKey: 'tickets:menu', icon: 'chat', to: '/tickets', order: 20 }],
+  background: () => import('./MessageNotifier.tsx'),
   translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

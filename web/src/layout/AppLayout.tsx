@@ -5,6 +5,7 @@ import { SideMenu } from './SideMenu.tsx'
 import { TopBar } from './TopBar.tsx'
 import { SubscriptionBanner } from './SubscriptionBanner.tsx'
 import { SessionWatcher } from './SessionWatcher.tsx'
+import { ModuleBackgrounds } from './ModuleBackgrounds.tsx'
 
 /** Drawer 240 px on wide screens (collapsible to icons); an overlay drawer on narrow ones. */
 export function AppLayout() {
@@ -30,6 +31,7 @@ export function AppLayout() {
         </main>
       </div>
       <SessionWatcher />
+      <ModuleBackgrounds />
     </div>
   )
 }

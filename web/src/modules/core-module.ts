@@ -27,7 +27,7 @@ export const coreModule: ShellModule = {
     { path: '/forgetpsw', lazy: () => import('../pages/auth/ForgotPasswordPage.tsx') },
     { path: '/resetpsw/:hash?/:email?', lazy: () => import('../pages/auth/ResetPasswordPage.tsx') },
   ],
-  menu: ['dashboard', 'todolist', 'helps', 'users', 'settings'].map(entry),
+  menu: ['todolist', 'helps', 'users', 'settings'].map(entry),
   translations: {
     pt: async () => ({ default: coreLocales.pt }),
     en: async () => ({ default: coreLocales.en }),

@@ -21,11 +21,23 @@ const tickets: WebModule = {
   menu: [{ id: 'tickets', labelKey: 'tickets:menu', icon: 'chat', to: '/tickets', order: 20 }],
   translations,
 }
-const finance: WebModule = { name: 'billing', routes: [{ path: '/financeiro', lazy: page, profiles: ['admin'] }], translations }
+const finance: WebModule = {
+  name: 'billing',
+  routes: [{ path: '/financeiro', lazy: page, profiles: ['admin'] }],
+  menu: [{ id: 'finance', labelKey: 'billing:menu', icon: 'dollar', to: '/financeiro', order: 210, adminOnly: true, allowOverdue: true }],
+  translations,
+}
 const campaigns: WebModule = {
   name: 'campaigns',
   feature: 'useCampaigns',
-  routes: [{ path: '/campaigns', lazy: page }, { path: '/campaign/:campaignId/report', lazy: page }],
+  routes: [{ path: '/campaigns', lazy: page, cshow: true }, { path: '/campaign/:campaignId/report', lazy: page, cshow: true }],
+  menu: [{ id: 'campaigns', labelKey: 'campaigns:menu', icon: 'send-message', to: '/campaigns', order: 110, adminOnly: true, cshow: true }],
+  translations,
+}
+const dashboardModule: WebModule = {
+  name: 'dashboard',
+  routes: [{ path: '/', lazy: page, profiles: ['admin'] }],
+  menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true, section: 'main' }],
   translations,
 }
 const core: WebModule = {
@@ -49,7 +61,7 @@ const ctx = (over: Partial<AccessContext> = {}): AccessContext => ({
   ...over,
 })
 
-const all = [kanban, tickets, finance, campaigns, core]
+const all = [dashboardModule, kanban, tickets, finance, campaigns, core]
 const routes = collectRoutes(all)
 const menu = mergeMenu(CORE_MENU, all)
 const ids = (c: AccessContext) => visibleMenu(menu, routes, c).map((e) => e.id)
@@ -69,7 +81,7 @@ t.test('route base', async (t) => {
 t.test('menu shows only entries with a page, in spec order, merged with modules', async (t) => {
   t.same(ids(ctx()), ['dashboard', 'tickets', 'kanban', 'todolist', 'helps', 'campaigns', 'users', 'settings', 'finance'])
   const entry = menu.find((e) => e.id === 'kanban')
-  t.equal(entry?.labelKey, 'kanban:menu', 'module entry replaces the placeholder')
+  t.equal(entry?.labelKey, 'kanban:menu', 'the module\'s own entry')
   t.equal(entry?.feature, 'useKanban')
 })
 
@@ -78,7 +90,7 @@ t.test('plan features and module switches hide entries', async (t) => {
   t.notOk(ids(ctx({ features: new Set() })).includes('campaigns'))
 })
 
-t.test('campaign entries need the cshow flag', async (t) => {
+t.test('entries and routes declared cshow need the flag', async (t) => {
   t.notOk(ids(ctx({ campaignsShown: false })).includes('campaigns'))
   t.equal(routeVerdict(routes.find((r) => r.path === '/campaign/:campaignId/report')!, ctx({ campaignsShown: false })), 'feature')
 })
@@ -88,6 +100,7 @@ t.test('roles hide admin and super entries', async (t) => {
   const announcements: WebModule = {
     name: 'announcements',
     routes: [{ path: '/announcements', lazy: page, superOnly: true }],
+    menu: [{ id: 'announcements', labelKey: 'announcements:menu', icon: 'notifications', to: '/announcements', order: 120, superOnly: true }],
     translations,
   }
   const r = collectRoutes([announcements, ...all])
@@ -96,7 +109,7 @@ t.test('roles hide admin and super entries', async (t) => {
   t.ok(visibleMenu(m, r, ctx({ super: true })).some((e) => e.id === 'announcements'))
 })
 
-t.test('overdue disables everything but finance', async (t) => {
+t.test('overdue disables everything but the entries declared allowOverdue', async (t) => {
   const entries = visibleMenu(menu, routes, ctx({ overdue: true }))
   t.same(entries.filter((e) => !e.disabled).map((e) => e.id), ['finance'])
 })
@@ -117,14 +130,14 @@ t.test('a plugin page replaces a core default at the same path', async (t) => {
 })
 
 t.test('allowed modules and sanitizing', async (t) => {
-  t.same(allowedModules(all, ctx({ features: new Set() })).map((m) => m.name), ['tickets', 'billing', 'core'])
+  t.same(allowedModules(all, ctx({ features: new Set() })).map((m) => m.name), ['dashboard', 'tickets', 'billing', 'core'])
   const { modules, problems } = sanitizeModules([kanban, { name: 'kanban', routes: [], translations }, null, { routes: [] }])
   t.same(modules.map((m) => m.name), ['kanban'])
   t.equal(problems.length, 3)
 })
 
-t.test('a plugin taking a spec entry keeps its block: the admin-only dashboard stays above the admin heading', async (t) => {
-  const dashboard: WebModule = { name: 'dashboard', routes: [{ path: '/', lazy: page }], menu: [{ id: 'dashboard', labelKey: 'dashboard:menu', icon: 'dashboard', to: '/', order: 10, adminOnly: true }], translations }
+t.test('an entry\'s declared block wins: the admin-only dashboard stays above the admin heading', async (t) => {
+  const dashboard = dashboardModule
   const extra: WebModule = { name: 'extra', routes: [{ path: '/extra', lazy: page }], menu: [{ id: 'extra', labelKey: 'extra:menu', icon: 'cog', to: '/extra', order: 300, adminOnly: true }], translations }
   const m = mergeMenu(CORE_MENU, [dashboard, extra])
   t.equal(m.find((e) => e.id === 'dashboard')?.section, 'main')

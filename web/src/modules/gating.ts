@@ -1,4 +1,3 @@
-import { ALWAYS_ENABLED_MENU_IDS, CAMPAIGN_PATH_PREFIXES } from './core-menu.ts'
 import type { AccessContext, MenuEntry, RegisteredRoute, ShellModule, WebModule } from './types.ts'
 
 /** Features switched on in a plan answer: every `use*` key whose value is true. */
@@ -22,14 +21,12 @@ const roleAllowed = (
   return true
 }
 
-const isCampaignPath = (path: string): boolean => CAMPAIGN_PATH_PREFIXES.some((p) => path.startsWith(p))
-
 export type RouteVerdict = 'ok' | 'feature' | 'role'
 
 /** Whether the user may open a route; 'feature' and 'role' both end in the spec's toast and a redirect home. */
 export function routeVerdict(route: RegisteredRoute, ctx: AccessContext): RouteVerdict {
   if (!featureAllowed(route.feature, ctx)) return 'feature'
-  if (isCampaignPath(route.path) && !ctx.campaignsShown) return 'feature'
+  if (route.cshow && !ctx.campaignsShown) return 'feature'
   if (!roleAllowed(route, ctx)) return 'role'
   return 'ok'
 }
@@ -56,7 +53,7 @@ export function collectRoutes(modules: WebModule[]): RegisteredRoute[] {
   return out
 }
 
-/** Merges the spec-ordered placeholders with the modules' entries (same id replaces), sorted by order. */
+/** Merges the shell's entries with the modules' entries (same id replaces), sorted by order. */
 export function mergeMenu(core: MenuEntry[], modules: WebModule[]): MenuEntry[] {
   const byId = new Map(core.map((e) => [e.id, { ...e }]))
   for (const m of modules) {
@@ -66,8 +63,8 @@ export function mergeMenu(core: MenuEntry[], modules: WebModule[]): MenuEntry[] 
         ...e,
         module: m.name,
         feature: m.feature ?? placeholder?.feature,
-        // A spec entry keeps its place (the admin-only dashboard sits in the main block); new entries go by profile.
-        section: placeholder ? (placeholder.section ?? 'main') : (e.adminOnly || e.superOnly ? 'admin' : 'main'),
+        // A declared block wins (the admin-only dashboard sits in the main one); else the shell's entry's, else by profile.
+        section: e.section ?? placeholder?.section ?? (e.adminOnly || e.superOnly ? 'admin' : 'main'),
       })
     }
   }
@@ -88,7 +85,8 @@ export function visibleMenu(menu: MenuEntry[], routes: RegisteredRoute[], ctx: A
     if (!route) continue
     if (!featureAllowed(entry.feature, ctx) || !roleAllowed(entry, ctx)) continue
     if (routeVerdict(route, ctx) !== 'ok') continue
-    out.push({ ...entry, disabled: ctx.overdue && !ALWAYS_ENABLED_MENU_IDS.has(entry.id) })
+    if (entry.cshow && !ctx.campaignsShown) continue
+    out.push({ ...entry, disabled: ctx.overdue && !entry.allowOverdue })
   }
   return out
 }

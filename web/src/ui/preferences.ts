@@ -5,7 +5,8 @@ import { appStore } from '../session/session-atoms.ts'
 import { i18n } from '../i18n/i18n.ts'
 import { LOCALE_TAGS, type Language } from '../i18n/languages.ts'
 import { loadModuleTranslations } from '../modules/registry.ts'
-import { clampVolume } from '../lib/volume.ts'
+
+export { volumeAtom } from './volume-atom.ts'
 
 export type Theme = 'light' | 'dark'
 
@@ -30,15 +31,6 @@ export const themeAtom = atom(
   },
 )
 
-const volumeBase = atom(clampVolume(store.getItem(STORAGE_KEYS.volume) ?? 1))
-export const volumeAtom = atom(
-  (get) => get(volumeBase),
-  (_get, set, value: number) => {
-    const v = clampVolume(value)
-    store.setItem(STORAGE_KEYS.volume, String(v))
-    set(volumeBase, v)
-  },
-)
 
 export async function changeLanguage(lng: Language): Promise<void> {
   store.setItem(STORAGE_KEYS.language, lng)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { openTicketUuid, shouldNotifyMessage } from './notifications.ts'
+import { openTicketUuid, shouldNotifyMessage } from './message-notifications.ts'
 
 const me = { id: 7, allTicket: 'desabled' }
 const frame = (ticket: Record<string, unknown>, message: Record<string, unknown> = {}) => ({

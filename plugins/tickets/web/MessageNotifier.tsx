@@ -1,0 +1,20 @@
+import { useLocation } from 'react-router-dom'
+import { useNotify, useRealtime, useSession } from '@zapdesk/plugin-api/web'
+import { describeEvent, openTicketUuid, shouldNotifyMessage } from './message-notifications.ts'
+
+/**
+ * Mounted by the shell on every page (the module's `background`): a customer's new message is what an agent must not
+ * miss, so it raises a notification with the chime; other ticket churn would only be noise.
+ */
+export default function MessageNotifier() {
+  const { user } = useSession()
+  const { pathname } = useLocation()
+  const notify = useNotify()
+  useRealtime('appMessage', (data) => {
+    const event = data as Record<string, unknown>
+    if (!user || !shouldNotifyMessage(event, user, openTicketUuid(pathname), document.visibilityState === 'visible')) return
+    const described = describeEvent('appMessage', event)
+    if (described) notify(described)
+  })
+  return null
+}

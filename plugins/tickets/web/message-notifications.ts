@@ -1,0 +1,47 @@
+import type { ShellNotification } from '@zapdesk/plugin-api/web'
+
+/*
+ * Which new messages notify an agent (bell, sound, unread count), and the line the notification shows. The shell
+ * shows notifications; what deserves one is the tickets module's rule.
+ */
+
+/** A readable line out of a ticket or message event, whatever plugin sent it. */
+export function describeEvent(topic: string, data: Record<string, unknown>): Omit<ShellNotification, 'id' | 'at'> | null {
+  const action = String(data.action ?? '')
+  const ticket = (data.ticket ?? (data.message as Record<string, unknown> | undefined)?.ticket) as Record<string, unknown> | undefined
+  const message = data.message as Record<string, unknown> | undefined
+  if (message?.fromMe === true) return null
+  const contact = (ticket?.contact ?? message?.contact) as { name?: string } | undefined
+  const title = contact?.name ?? String(ticket?.id ?? topic)
+  const body = typeof message?.body === 'string' ? message.body : typeof ticket?.lastMessage === 'string' ? ticket.lastMessage : undefined
+  const uuid = typeof ticket?.uuid === 'string' ? ticket.uuid : undefined
+  return { topic, action, title, body: body?.slice(0, 120), to: uuid ? `/tickets/${uuid}` : undefined }
+}
+
+export interface NotificationViewer {
+  id: number
+  allTicket?: string | null
+}
+
+/** The ticket whose conversation is on screen, from a path like /tickets/<uuid>. */
+export function openTicketUuid(pathname: string): string | undefined {
+  return /^\/tickets\/([^/]+)/.exec(pathname)?.[1]
+}
+
+/**
+ * Whether a new message deserves a notification and a sound. The server sends a socket only the messages of tickets
+ * its user may see; of those: never the user's own (fromMe) or already read ones, nor the ticket on screen while
+ * the tab is visible; pending tickets only for users with allTicket enabled (spec); open ones when they are the
+ * user's or nobody's.
+ */
+export function shouldNotifyMessage(data: Record<string, unknown>, viewer: NotificationViewer, onScreenUuid?: string, pageVisible = true): boolean {
+  if (data.action !== 'create') return false
+  const message = data.message as Record<string, unknown> | undefined
+  if (!message || message.fromMe === true || message.read === true) return false
+  const ticket = (data.ticket ?? message.ticket) as Record<string, unknown> | undefined
+  if (!ticket) return true
+  if (pageVisible && onScreenUuid && ticket.uuid === onScreenUuid) return false
+  if (ticket.status === 'pending') return viewer.allTicket === 'enabled'
+  if (ticket.status === 'closed') return false
+  return ticket.userId == null || ticket.userId === viewer.id
+}
