@@ -8,6 +8,7 @@ import authPlugin from './auth/plugin.ts'
 import realtimePlugin from './realtime/plugin.ts'
 import storagePlugin from './storage/plugin.ts'
 import { EventBus } from './events/bus.ts'
+import { KERNEL_EVENTS } from './events/types.ts'
 import { createJobQueue } from './jobs/index.ts'
 import { FeatureCatalog } from './features/catalog.ts'
 import { PermissionRegistry } from './access/permissions.ts'
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.addHook('onClose', async () => redis.close())
   }
   app.decorate('events', new EventBus(app.log, app.redis, config.redisPrefix))
+  app.events.declare('core', KERNEL_EVENTS)
   app.decorate('features', new FeatureCatalog())
   app.decorate('permissions', new PermissionRegistry())
   const jobs = await createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })

@@ -50,6 +50,22 @@ export class EventBus {
     if (this.redis && this.cluster.listenerCount(name) > 0) this.redis.publish(this.channel, JSON.stringify({ name, payload }))
   }
 
+  private owners = new Map<string, string>()
+
+  /** Adds an owner's events to the catalogue (the kernel's, then each plugin's manifest `events`); a name has one owner. */
+  declare(owner: string, names: readonly string[]): void {
+    for (const name of names) {
+      const current = this.owners.get(name)
+      if (current !== undefined && current !== owner) throw new Error(`Domain event "${name}" is declared by both "${current}" and "${owner}"`)
+      this.owners.set(name, owner)
+    }
+  }
+
+  /** The catalogue: every declared event with the kernel or plugin that emits it, by name. */
+  catalogue(): Array<{ name: string; owner: string }> {
+    return [...this.owners].map(([name, owner]) => ({ name, owner })).sort((a, b) => a.name.localeCompare(b.name))
+  }
+
   /** Resolves when every handler started so far has finished (tests and shutdown). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending])

@@ -1,6 +1,13 @@
+/** The kernel's domain events: its part of the catalogue (plugins add theirs with their manifests' `events`). */
+export const KERNEL_EVENTS = [
+  'company.created', 'company.updated', 'company.deleted', 'user.created', 'user.updated', 'user.deleted', 'user.loggedIn',
+  'settings.updated', 'modules.updated', 'plan.updated',
+] as const
+
 /**
- * Domain events and their payloads. Plugins add theirs by declaration merging:
- *   declare module '../../core/plugin-api/index.ts' { interface DomainEvents { 'ticket.created': {...} } }
+ * Domain events and their payloads: one typed catalogue. Plugins add theirs by declaration merging in their public
+ * surface and list the names in their manifest's `events`:
+ *   declare module '@zapdesk/plugin-api' { interface DomainEvents { 'ticket.created': {...} } }
  */
 export interface DomainEvents {
   'company.created': { companyId: number }

@@ -18,6 +18,7 @@ const ManifestShape = Type.Object({
   dependencies: Type.Optional(Type.Array(Name)),
   optionalDependencies: Type.Optional(Type.Array(Name)),
   tables: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }))),
+  events: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z][a-zA-Z]*\\.[a-z][a-zA-Z]*$' }))),
   errorCodes: Type.Optional(Type.Array(Type.String({ pattern: '^ERR_[A-Z0-9_]{2,60}$' }))),
   provides: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z_$][A-Za-z0-9_$]{0,60}$' }))),
   feature: Type.Optional(Type.String({ pattern: '^use[A-Z][A-Za-z0-9]{1,40}$' })),

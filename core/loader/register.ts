@@ -10,6 +10,7 @@ export function declarePlugins(app: FastifyInstance, plugins: LoadedPlugin[]): v
   for (const p of plugins) {
     if (p.feature) app.features.declare(p.feature, p.featureLabel)
     if (p.permissions) app.permissions.add(p.permissions)
+    if (p.events) app.events.declare(p.name, p.events)
     for (const [topic, def] of Object.entries(p.topics ?? {})) app.realtime.registerTopic(topic, { ...def, feature: p.feature })
     for (const [kind, room] of Object.entries(p.rooms ?? {})) {
       if (typeof room === 'function') app.realtime.registerRoom(kind, room, p.feature)

@@ -49,6 +49,11 @@ export interface PluginManifest {
    * `errors.<code>` in the web module's pt, en and es locales (the conformance kit checks it). Since 1.1.
    */
   errorCodes?: string[]
+  /**
+   * The domain events this plugin emits (their payload types by declaration merging of DomainEvents in its public
+   * surface): its part of the one catalogue, `app.events.catalogue()`. A name has one owner. Since 1.1.
+   */
+  events?: string[]
   /** Plan feature flag gating every route and topic of the plugin (e.g. 'useKanban'); absent means always on. */
   feature?: string
   /** Human label of the feature for the plans form, when the plugin declares a new one. */

@@ -25,6 +25,7 @@ export default definePlugin({
   version: '1.0.0',
   tables: ['whatsapps', 'whatsapp_queues', 'whatsapp_auth_keys', 'sandbox_outbox'],
   provides: ['channels', 'connections'],
+  events: ['whatsapp.statusChanged', 'whatsapp.deleted', 'message.inbound', 'message.ack'],
   errorCodes: ['ERR_NO_OTHER_WHATSAPP', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_SENDING_WAPP_MSG', 'ERR_DELETE_WAPP_MSG', 'ERR_NO_WAPP_FOUND', 'ERR_FETCH_WAPP_MSG', 'ERR_WAPP_GREETING_REQUIRED'],
   description: 'WhatsApp connections over Baileys, a sandbox driver, QR pairing and the channel-driver contract',
   migrations: new URL('./migrations/', import.meta.url),

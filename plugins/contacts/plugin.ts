@@ -16,6 +16,7 @@ export default definePlugin({
   tables: ['contacts', 'contact_custom_fields'],
   optionalDependencies: ['connections'],
   provides: ['contacts'],
+  events: ['contact.created', 'contact.updated', 'contact.deleted', 'contact.imported'],
   errorCodes: ['ERR_DUPLICATED_CONTACT', 'ERR_NO_CONTACT_FOUND'],
   description: 'Company contacts: directory, extra info, spreadsheet import, CSV export, findOrCreateContact',
   migrations: new URL('./migrations/', import.meta.url),

@@ -32,6 +32,7 @@ export default definePlugin({
   version: '1.0.0',
   tables: ['queues', 'queue_options', 'user_queues'],
   provides: ['queues'],
+  events: ['queue.deleted'],
   errorCodes: ['ERR_QUEUE_COLOR_ALREADY_EXISTS'],
   description: 'Queues, chatbot options, user queues and opening hours',
   migrations: new URL('./migrations/', import.meta.url),

@@ -11,6 +11,7 @@ export default definePlugin({
   version: '1.0.0',
   tables: ['tags', 'ticket_tags'],
   provides: ['tags'],
+  events: ['tag.deleted', 'ticket.tagsChanged'],
   description: 'Tags, kanban lanes and ticket tags',
   migrations: new URL('./migrations/', import.meta.url),
   routes,

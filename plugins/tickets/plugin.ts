@@ -14,6 +14,7 @@ export default definePlugin({
   version: '1.0.0',
   tables: ['tickets', 'messages', 'ticket_cycles', 'ticket_notes', 'ticket_ratings', 'ticket_search_words'],
   provides: ['tickets'],
+  events: ['ticket.created', 'ticket.updated', 'ticket.unreadChanged', 'ticket.deleted', 'message.created', 'message.updated'],
   errorCodes: ['ERR_OTHER_OPEN_TICKET', 'ERR_NO_TICKET_FOUND', 'ERR_CREATING_MESSAGE', 'ERR_CREATING_TICKET'],
   description: 'Tickets, messages, the inbound pipeline and its steps, notes, ratings',
   dependencies: ['connections', 'contacts', 'queues', 'tags'],
