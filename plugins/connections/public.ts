@@ -12,4 +12,6 @@ import './server/types.ts'
 
 export type * from './server/driver.ts'
 export type { Channels } from './server/channels.ts'
+export type { SendToNumberOptions } from './server/send-to-number.ts'
+export { sendFailureOf, type SendFailure } from './server/send-failure.ts'
 export type { ConnectionDirectory, ConnectionRow, LoadedConnection } from './server/directory.ts'

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError } from '@zapdesk/plugin-api'
-import type { ChannelDriver, MessageRef, OutboundMessage, SentMessage } from './driver.ts'
+import type { ChannelDriver, MessageRef, OutboundMedia, OutboundMessage, SentMessage } from './driver.ts'
 import { DriverRegistry } from './registry.ts'
+import { sendToNumber, type SendToNumberOptions } from './send-to-number.ts'
 import { Whatsapp } from './models.ts'
 import type { QueueDescriber } from './serialize.ts'
 import { DEFAULT_BACKOFF, type BackoffOptions } from './sessions/backoff.ts'
@@ -96,6 +97,16 @@ export class Channels {
   async stop(companyId: number, whatsappId: number): Promise<void> {
     await this.route({ op: 'stop', companyId, whatsappId })
   }
+  /**
+   * Sends to a phone number without a ticket (campaigns, the external API): retried while a retry may help, as
+   * ticket messages are (send-failure.ts); a final failure is an AppError with its code. Another company's (or an
+   * unknown) connection is 404 ERR_NO_WAPP_FOUND at once.
+   */
+  async sendToNumber(companyId: number, whatsappId: number, number: string, content: { body?: string; media?: OutboundMedia }, options?: SendToNumberOptions): Promise<SentMessage> {
+    if (!(await this.app.bind(Whatsapp).query().forCompany(companyId).findById(whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404)
+    return sendToNumber((message) => this.send(companyId, whatsappId, message), number, content, options)
+  }
+
   send(companyId: number, whatsappId: number, message: OutboundMessage): Promise<SentMessage> {
     return this.route({ op: 'send', companyId, whatsappId, args: message }) as Promise<SentMessage>
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
-import { AppError, type JobDefinition } from '@zapdesk/plugin-api'
-import type { OutboundMessage } from '@zapdesk/connections/public'
+import type { JobDefinition } from '@zapdesk/plugin-api'
+import { sendFailureOf, type OutboundMessage, type SendFailure } from '@zapdesk/connections/public'
 import { Message, Ticket } from '../models.ts'
 import { loadContactJid } from './recipient.ts'
 import { claimSend, earlierInFlight, finishSend, releaseSend, type SendOutcome } from './send-state.ts'
@@ -36,20 +36,10 @@ class WaitingForEarlier extends Error {
   }
 }
 
-/**
- * Whether a retry may succeed: the session not connected (yet, or on another instance that did not answer),
- * the channel's own failures (5xx) and anything unexpected (network, database). A 4xx of the channel (invalid
- * contact, refused content) will not change.
- */
-function failureOf(err: unknown): { code: string; retryable: boolean } {
+/** A failure of this job's own checks fails at once; the channel's failures follow the connections plugin's rule. */
+function failureOf(err: unknown): SendFailure {
   if (err instanceof PermanentSendError) return { code: err.code, retryable: false }
-  // A send carried to the instance running the session that timed out may still happen there: a retry could send
-  // it twice, so it ends marked as interrupted (the agent checks and resends) rather than retried.
-  if (err instanceof AppError && /did not answer/.test(String((err.details as { reason?: unknown } | undefined)?.reason))) {
-    return { code: 'ERR_SEND_INTERRUPTED', retryable: false }
-  }
-  if (err instanceof AppError) return { code: err.code, retryable: err.code === 'ERR_WAPP_NOT_INITIALIZED' || err.statusCode >= 500 }
-  return { code: 'ERR_SENDING_WAPP_MSG', retryable: true }
+  return sendFailureOf(err)
 }
 
 const DRIVER_MEDIA: Record<string, 'image' | 'audio' | 'video' | 'document'> = { image: 'image', audio: 'audio', video: 'video' }
