@@ -115,6 +115,35 @@ t.test('the contact form shows the spec\'s messages', async (t) => {
   await b.screenshot('contacts-page')
 })
 
+t.test('the form kit: a refused number lands under its field, and closing over changes asks first', async (t) => {
+  const { page } = b
+  const dialog = page.locator('[data-testid=contact-form]')
+  await step(b, 'duplicate number', async () => {
+    await page.click('[data-testid=contacts-add]')
+    await page.fill('#contact-name', 'Diego de novo')
+    await page.fill('#contact-number', '11955556666')
+    await page.click('[data-testid=contact-save]')
+    await dialog.getByText('Já existe um contato com este número.').waitFor()
+  })
+  t.equal(await page.locator('.bp6-toast', { hasText: 'Já existe' }).count(), 0, 'the server\'s refusal is on the field, not a toast')
+  // the browser logs the refused call (409) itself; it is the expected answer here
+  b.errors.splice(0, b.errors.length, ...b.errors.filter((e) => !/status of 409/.test(e)))
+  await step(b, 'discard asks', async () => {
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await page.getByText('Descartar as alterações?').waitFor()
+    await page.getByRole('button', { name: 'Continuar editando' }).click()
+    t.equal(await page.inputValue('#contact-name'), 'Diego de novo', 'still editing')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await page.getByRole('button', { name: 'Descartar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+  await step(b, 'an untouched form closes at once', async () => {
+    await page.click('[data-testid=contacts-add]')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+})
+
 t.test('the contacts are exported as CSV', async (t) => {
   const { page } = b
   const download = await step(b, 'export', async () => {
@@ -152,4 +181,31 @@ t.test('a quick message is created', async (t) => {
   t.match(row, /\/boasvindas/)
   t.match(row, /Sem anexo/)
   t.same(b.errors.filter((e) => !/favicon/.test(e)), [], 'no console errors')
+})
+
+t.test('a quick message\'s attachment uploads with its progress shown', async (t) => {
+  const { page } = b
+  const file = path.join(path.dirname(sheet), 'catalogo.pdf')
+  fs.writeFileSync(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400_000, 0x20)]))
+  // the server answers the upload a second late, so the bar is there to be seen on this fast local link
+  let uploads = 0
+  await page.route('**/media-upload', async (route) => {
+    uploads++
+    await new Promise((r) => setTimeout(r, 1000))
+    await route.continue()
+  })
+  await step(b, 'upload', async () => {
+    await page.locator('[data-testid=quick-messages-table] tr[data-shortcode=boasvindas]').getByRole('button', { name: 'Editar' }).click()
+    await page.locator('[data-testid=qm-file] input[type=file]').setInputFiles(file)
+    await page.locator('[data-testid=qm-file]', { hasText: 'catalogo.pdf' }).waitFor()
+    await page.click('[data-testid=quick-message-save]')
+    // the field's own bar, not the save button's spinner (also a progressbar)
+    await page.locator('[data-testid=quick-message-form] .zd-media-field__progress[role=progressbar]').waitFor()
+    // the dialog closes only once the upload is answered (an earlier save's toast may still be on screen)
+    await page.locator('[data-testid=quick-message-form]').waitFor({ state: 'detached' })
+  })
+  await page.locator('[data-testid=quick-messages-table] tr[data-shortcode=boasvindas]', { hasText: 'catalogo.pdf' }).waitFor()
+  t.pass('the attachment is listed once sent')
+  await page.unroute('**/media-upload')
+  t.equal(uploads, 1, 'one upload call')
 })

@@ -23,6 +23,20 @@ t.test('a service declared in provides must exist after setup; the boot fails na
   await t.rejects(setupPlugins(app, [liar]), { name: 'PluginManifestError', message: 'Plugin "liar" declares the service(s) app.other in "provides" but its setup did not add them' })
 })
 
+t.test('each setup is a fastify-plugin named after its plugin, holding its dependencies and their services', async (t) => {
+  const app = Fastify()
+  t.teardown(() => app.close())
+  const board = plugin('board', { provides: ['board'], setup: (a) => { a.decorate('board', {}) } })
+  const wall = plugin('wall', { dependencies: ['board'], setup: (a) => { a.decorate('wall', {}) } })
+  await setupPlugins(app, [board, wall])
+  t.ok(app.hasPlugin('board') && app.hasPlugin('wall'), 'Fastify knows each plugin by name')
+
+  const alone = Fastify()
+  t.teardown(() => alone.close())
+  await t.rejects(setupPlugins(alone, [plugin('wall', { dependencies: ['board'] })]), /dependency 'board'/, 'a dependency never set up stops the boot')
+
+})
+
 t.test('a room declares the socket messages that join and leave it; a taken name is refused', async (t) => {
   const { RealtimeHub } = await import('../realtime/hub.ts')
   const hub = new RealtimeHub(Fastify().log, 'test')

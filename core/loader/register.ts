@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { LoadedPlugin } from '../plugin-api/types.ts'
 import { PluginManifestError } from './discover.ts'
 
@@ -37,12 +38,18 @@ export async function registerPluginRoutes(api: FastifyInstance, plugins: Loaded
 }
 
 /**
- * Runs each plugin's setup in dependency order. A service a plugin declares in `provides` must exist once its setup
- * ran, so a plugin that depends on it never meets a missing decorator at run time: the boot fails naming both.
+ * Runs each plugin's setup in dependency order, each as a fastify-plugin named after the plugin whose metadata lists
+ * the plugins it depends on and the services they provide: Fastify itself refuses to boot when one is missing. A
+ * service a plugin declares in `provides` must exist once its setup ran: the boot fails naming plugin and service.
  */
 export async function setupPlugins(app: FastifyInstance, plugins: LoadedPlugin[]): Promise<void> {
+  const byName = new Map(plugins.map((p) => [p.name, p]))
   for (const p of plugins) {
-    if (p.setup) await p.setup(app)
+    const dependencies = [...(p.dependencies ?? []), ...(p.optionalDependencies ?? []).filter((d) => byName.has(d))]
+    const services = dependencies.flatMap((d) => byName.get(d)?.provides ?? [])
+    await app.register(fp(async (instance: FastifyInstance) => {
+      if (p.setup) await p.setup(instance)
+    }, { name: p.name, dependencies, decorators: { fastify: services } }))
     const missing = (p.provides ?? []).filter((name) => !app.hasDecorator(name))
     if (missing.length) throw new PluginManifestError(`Plugin "${p.name}" declares the service(s) ${missing.map((m) => `app.${m}`).join(', ')} in "provides" but its setup did not add them`)
   }

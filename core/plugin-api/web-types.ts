@@ -38,6 +38,19 @@ export interface WebMenuEntry {
   badge?: () => Promise<{ default: () => WebMenuBadge | null }>
 }
 
+/** A choice a module offers to another's form (a queue, a connection): its id, name and, where it has one, colour. */
+export interface FormOption {
+  id: number
+  name: string
+  color?: string
+}
+
+/**
+ * Form fields whose choices belong to another module: the user form's queues and default connection, a connection's
+ * queues and prompt. A field no installed module offers is left out of its form.
+ */
+export type FormOptionField = 'user.queueIds' | 'user.whatsappId' | 'connection.queueIds' | 'connection.promptId'
+
 export interface WebModule {
   name: string
   feature?: string
@@ -48,5 +61,10 @@ export interface WebModule {
    * follows live events on every page (e.g. the tickets module's new-message notifications). Lazy. Since 1.1.
    */
   background?: () => Promise<{ default: unknown }>
+  /**
+   * The choices this module offers to the shell's forms, by field: a lazy file whose default export loads them for
+   * the signed-in user (e.g. the queues module lists the company's queues for the user and connection forms). Since 1.1.
+   */
+  formOptions?: Partial<Record<FormOptionField, () => Promise<{ default: () => Promise<FormOption[]> }>>>
   translations: Record<'pt' | 'en' | 'es', () => Promise<{ default: Record<string, unknown> }>>
 }

@@ -25,6 +25,8 @@ export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
 export * as rules from './lib/validation.ts'
 /** Whether a page exists for a path (e.g. hide "open conversation" until a tickets module registers /tickets). */
 export { hasRoute } from './modules/route-index.ts'
+/** Choices another module offers for a form field (a connection's queues or prompt); null: leave the field out. */
+export { loadFormOptions } from './modules/form-options.ts'
 /** Narrow-screen layouts (tickets: tabs instead of list + conversation side by side). */
 export { useMediaQuery, NARROW_QUERY } from './ui/use-media-query.ts'
 /** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */
@@ -35,5 +37,13 @@ export { CrudListPage, type CrudListPageProps } from './ui/crud/CrudListPage.tsx
 export { DataTable, type Column, type RowActions, type DataTableProps } from './ui/crud/DataTable.tsx'
 export { useCrudList, type CrudList, type CrudListOptions, type LiveChange } from './ui/crud/use-crud-list.ts'
 export { useConfirmDelete, type ConfirmDelete } from './ui/crud/use-confirm-delete.ts'
+export { useWholeList } from './ui/crud/use-whole-list.ts'
+export { useKeptList, type KeptListState } from './ui/crud/kept-list.ts'
+/** The CRUD kit: form dialogs (fields, server codes on fields, save/cancel, unsaved-changes guard) and uploads. */
+export { FormDialog, type FormDialogProps } from './ui/crud/FormDialog.tsx'
+export { InlineForm, type InlineFormProps } from './ui/crud/InlineForm.tsx'
+export { useForm, type UseFormOptions, type FormState, type FieldErrors } from './ui/crud/use-form.ts'
+export { MediaUploadField, NO_MEDIA, type MediaValue } from './ui/crud/MediaUploadField.tsx'
+export { useUpload, type Upload } from './ui/crud/use-upload.ts'
 /** Notifications in the top bar's popover (with the chime): for a module's background component. */
 export { useNotify, type ShellNotification } from './layout/notifications.ts'

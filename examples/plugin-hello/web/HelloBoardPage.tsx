@@ -1,53 +1,51 @@
-import { useEffect, useState } from 'react'
-import { Button, Card, Spinner, TextArea } from '@blueprintjs/core'
+import { useRef } from 'react'
+import { TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, EmptyState, formatDateTime, PageHeader, toastError, useRealtime } from '@zapdesk/plugin-api/web'
+import {
+  api, ConfirmDialog, DataTable, Field, formatDateTime, InlineForm, PageHeader, useConfirmDelete, useCrudList, useForm, useSession, type Column,
+} from '@zapdesk/plugin-api/web'
 
-interface Post { id: number; author: string; text: string; createdAt: string }
+interface Post { id: number; author: string; text: string; userId: number | null; createdAt: string }
 
-/** The board: newest posts first, a box to post, live updates from the `helloBoardPost` topic. */
+/** The board, on the web CRUD kit: a post box (useForm + InlineForm), newest posts first, live from `helloBoardPost`. */
 export default function HelloBoardPage() {
   const { t } = useTranslation('hello-board')
-  const [posts, setPosts] = useState<Post[] | null>(null)
-  const [text, setText] = useState('')
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    api.get<{ posts: Post[] }>('/hello-board/posts').then((a) => setPosts(a.posts), (err) => { toastError(err); setPosts([]) })
-  }, [])
-
-  useRealtime('helloBoardPost', (data) => {
-    const event = data as { action: string; post?: Post; id?: number }
-    if (event.action === 'create' && event.post) setPosts((list) => (list && !list.some((p) => p.id === event.post!.id) ? [event.post!, ...list] : list))
-    if (event.action === 'delete') setPosts((list) => list?.filter((p) => p.id !== event.id) ?? list)
+  const { user, isAdmin } = useSession()
+  // The API pages by cursor (`before` the oldest post shown), the kit by page number: page 1 starts over.
+  const oldest = useRef<number | undefined>(undefined)
+  const crud = useCrudList<Post>({
+    key: (p) => p.id,
+    fetchPage: async (page, _search, signal) => {
+      const answer = await api.get<{ posts: Post[]; hasMore: boolean }>('/hello-board/posts', { query: { before: page > 1 ? oldest.current : undefined }, signal })
+      oldest.current = answer.posts.at(-1)?.id ?? oldest.current
+      return { items: answer.posts, hasMore: answer.hasMore }
+    },
+    live: { topic: 'helloBoardPost', change: (d) => (d.action === 'delete' ? { remove: { id: d.id as number } } : d.post ? { upsert: d.post as Post } : null) },
   })
-
-  async function submit() {
-    if (!text.trim()) return
-    setBusy(true)
-    try {
-      await api.post('/hello-board/posts', { text })
-      setText('')
-    } catch (err) {
-      toastError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const form = useForm({
+    open: true, onClose: () => undefined, initial: { text: '' },
+    validate: (v) => (v.text.trim() ? {} : { text: 'hello-board:errors.ERR_HELLO_EMPTY' }),
+    fieldCodes: { ERR_HELLO_EMPTY: 'text' },
+    submit: (v) => api.post<Post>('/hello-board/posts', { text: v.text.trim() }),
+    onSaved: (post) => crud.list.upsert(post),
+  })
+  const deletion = useConfirmDelete<Post>((p) => api.del(`/hello-board/posts/${p.id}`), (p) => crud.list.remove(p), t('deleted'))
+  const columns: Column<Post>[] = [
+    { key: 'author', header: t('columns.author'), cell: (p) => <strong>{p.author}</strong> },
+    { key: 'text', header: t('columns.text'), cell: (p) => <span style={{ whiteSpace: 'pre-wrap' }}>{p.text}</span> },
+    { key: 'createdAt', header: t('columns.createdAt'), cell: (p) => formatDateTime(p.createdAt), className: 'zd-hide-narrow' },
+  ]
   return (
-    <div className="zd-page" data-testid="hello-board">
+    <div className="zd-page zd-page--fill" data-testid="hello-board">
       <PageHeader title={t('title')} />
-      <Card style={{ marginBottom: 16 }}>
-        <TextArea fill maxLength={280} value={text} placeholder={t('placeholder')} onChange={(e) => setText(e.target.value)} data-testid="hello-board-text" />
-        <Button intent="primary" text={t('post')} loading={busy} disabled={!text.trim()} onClick={submit} style={{ marginTop: 8 }} data-testid="hello-board-post" />
-      </Card>
-      {posts === null ? <Spinner /> : posts.length === 0 ? <EmptyState icon="chat" title={t('empty')} /> : posts.map((p) => (
-        <Card key={p.id} style={{ marginBottom: 8 }} data-testid="hello-board-item">
-          <strong>{p.author}</strong> <small>{formatDateTime(p.createdAt)}</small>
-          <p style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{p.text}</p>
-        </Card>
-      ))}
+      <InlineForm form={form} title={t('newPost')} saveText={t('post')} saveTestId="hello-board-post" noClear>
+        <Field label={t('text')} htmlFor="hello-board-text" error={form.errors.text}>
+          <TextArea id="hello-board-text" fill maxLength={280} value={form.values.text} placeholder={t('placeholder')} onChange={(e) => form.set({ text: e.target.value })} data-testid="hello-board-text" />
+        </Field>
+      </InlineForm>
+      <DataTable list={crud.list} columns={columns} rowKey={(p) => p.id} rowProps={() => ({ 'data-testid': 'hello-board-item' })}
+        actions={{ onDelete: deletion.ask, editable: (p) => isAdmin || p.userId === user?.id }} empty={{ icon: 'chat', title: t('empty') }} />
+      <ConfirmDialog open={deletion.target !== null} title={t('deleteTitle')} busy={deletion.busy} onConfirm={deletion.confirm} onCancel={deletion.cancel} />
     </div>
   )
 }

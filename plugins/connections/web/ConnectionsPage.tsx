@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, PageHeader, toastError, toastSuccess, useSession } from '@zapdesk/plugin-api/web'
-import type { Connection } from './types.ts'
+import { api, ConfirmDialog, CrudListPage, toastError, toastSuccess, useConfirmDelete, useKeptList, useSession } from '@zapdesk/plugin-api/web'
+import { SANDBOX_PROVIDER, type Connection } from './types.ts'
 import type { SessionAction } from './session.ts'
 import { useConnections } from './use-connections.ts'
-import { ConnectionsTable } from './ConnectionsTable.tsx'
+import { connectionColumns } from './connection-columns.tsx'
 import { ConnectionDialog } from './ConnectionDialog.tsx'
 import { QrDialog } from './QrDialog.tsx'
 import { SandboxDialog } from './SandboxDialog.tsx'
@@ -15,17 +15,18 @@ import './connections.css'
 export default function ConnectionsPage() {
   const { t } = useTranslation('connections')
   const { can, isAdmin } = useSession()
-  const { items, failed, reload, upsert, remove } = useConnections(toastError)
+  const connections = useConnections(toastError)
+  const list = useKeptList(connections)
   const [editing, setEditing] = useState<{ id?: number } | null>(null)
-  const [deleting, setDeleting] = useState<Connection | null>(null)
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null)
+  const [ending, setEnding] = useState(false)
   const [qrFor, setQrFor] = useState<number | null>(null)
   const [sandboxFor, setSandboxFor] = useState<number | null>(null)
   const [busy, setBusy] = useState<{ id: number; action: SessionAction } | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const deletion = useConfirmDelete<Connection>((c) => api.del(`/whatsapp/${c.id}`), connections.remove, t('deleted'))
   const allowed = { session: can('connections-page:actionButtons'), edit: can('connections-page:editOrDeleteConnection'), sandbox: isAdmin }
   // a dialog of a connection deleted meanwhile (here or elsewhere) has nothing left to show
-  const exists = (id: number | null) => id != null && !!items?.some((c) => c.id === id)
+  const exists = (id: number | null) => id != null && list.items.some((c) => c.id === id)
 
   async function session(c: Connection, action: SessionAction) {
     if (action === 'showQr') return setQrFor(c.id)
@@ -46,51 +47,43 @@ export default function ConnectionsPage() {
     }
   }
 
-  async function confirm(kind: 'delete' | 'disconnect') {
-    const target = kind === 'delete' ? deleting : disconnecting
-    if (!target) return
-    setConfirming(true)
+  async function disconnect() {
+    if (!disconnecting) return
+    setEnding(true)
     try {
-      if (kind === 'delete') {
-        await api.del(`/whatsapp/${target.id}`)
-        remove(target.id)
-        toastSuccess(t('deleted'))
-        setDeleting(null)
-      } else {
-        await api.del(`/whatsappsession/${target.id}`)
-        toastSuccess(t('disconnected'))
-        setDisconnecting(null)
-      }
+      await api.del(`/whatsappsession/${disconnecting.id}`)
+      toastSuccess(t('disconnected'))
+      setDisconnecting(null)
     } catch (e) {
       toastError(e)
     } finally {
-      setConfirming(false)
+      setEnding(false)
     }
   }
 
   return (
-    <div className="zd-page zd-page--fill">
-      <PageHeader
-        title={t('title')}
-        count={items ? t('count', { count: items.length }) : undefined}
-        actions={can('connections-page:addConnection') && <Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-connection" />}
-      />
-      <ConnectionsTable
-        connections={items} failed={failed} allowed={allowed} busy={busy} onRetryLoad={reload} onSession={session}
-        onSandbox={(c) => setSandboxFor(c.id)} onEdit={(c) => setEditing({ id: c.id })} onDelete={setDeleting}
-      />
-      <ConnectionDialog open={editing !== null} connectionId={editing?.id} onClose={() => setEditing(null)} onSaved={upsert} />
+    <CrudListPage
+      title={t('title')} countText={(count) => t('count', { count })} crud={{ list }} testId="connections-table"
+      columns={connectionColumns(t, { allowed: allowed.session, busy, onAction: session })} rowKey={(c) => c.id}
+      rowProps={(c) => ({ 'data-connection-id': c.id, 'data-status': c.status })}
+      empty={{ icon: 'mobile-phone', title: t('empty'), description: t('emptyHint') }}
+      headerActions={can('connections-page:addConnection') && <Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing({})} data-testid="add-connection" />}
+      actions={{
+        ...(allowed.edit ? { onEdit: (c: Connection) => setEditing({ id: c.id }), onDelete: deletion.ask } : {}),
+        extra: (c) => c.provider === SANDBOX_PROVIDER && allowed.sandbox && (
+          <Button variant="minimal" icon="console" title={t('sandbox.open')} aria-label={t('sandbox.open')} onClick={() => setSandboxFor(c.id)} data-testid="sandbox-open" />
+        ),
+        testIds: { edit: 'connection-edit', delete: 'connection-delete' },
+      }}
+      deletion={{ state: deletion, title: (c) => t('deleteTitle', { name: c.name }), text: <p className="zd-muted">{t('deleteText')}</p> }}
+    >
+      <ConnectionDialog open={editing !== null} connectionId={editing?.id} onClose={() => setEditing(null)} onSaved={connections.upsert} />
       <QrDialog connectionId={exists(qrFor) ? qrFor : null} onClose={() => setQrFor(null)} />
-      <SandboxDialog connection={items?.find((c) => c.id === sandboxFor) ?? null} onClose={() => setSandboxFor(null)} />
-      <ConfirmDialog open={deleting !== null} title={t('deleteTitle', { name: deleting?.name ?? '' })} busy={confirming} onConfirm={() => confirm('delete')} onCancel={() => setDeleting(null)}>
-        <p className="zd-muted">{t('deleteText')}</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={disconnecting !== null} title={t('disconnectTitle', { name: disconnecting?.name ?? '' })} confirmText={t('disconnectConfirm')} busy={confirming}
-        onConfirm={() => confirm('disconnect')} onCancel={() => setDisconnecting(null)}
-      >
+      <SandboxDialog connection={list.items.find((c) => c.id === sandboxFor) ?? null} onClose={() => setSandboxFor(null)} />
+      <ConfirmDialog open={disconnecting !== null} title={t('disconnectTitle', { name: disconnecting?.name ?? '' })} confirmText={t('disconnectConfirm')} busy={ending}
+        onConfirm={disconnect} onCancel={() => setDisconnecting(null)}>
         <p className="zd-muted">{t('disconnectText')}</p>
       </ConfirmDialog>
-    </div>
+    </CrudListPage>
   )
 }

@@ -11,11 +11,12 @@ const VARIABLES = '{{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}}'
 
 interface Props {
   values: ConnectionForm
+  errors: Partial<Record<MessageKey, string>>
   onChange: (patch: Partial<ConnectionForm>) => void
 }
 
 /** The automatic messages of the connection. */
-export function MessagesFields({ values, onChange }: Props) {
+export function MessagesFields({ values, errors, onChange }: Props) {
   const { t } = useTranslation('connections')
   return (
     <>
@@ -23,8 +24,8 @@ export function MessagesFields({ values, onChange }: Props) {
         {t('dialog.variables')} <code>{VARIABLES}</code>
       </p>
       {MESSAGES.map((key) => (
-        <Field key={key} label={t(`dialog.${key}`)} htmlFor={`connection-${key}`} hint={key === 'greetingMessage' ? t('dialog.greetingHint') : undefined}>
-          <TextArea id={`connection-${key}`} name={key} fill autoResize rows={2} value={values[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
+        <Field key={key} label={t(`dialog.${key}`)} htmlFor={`connection-${key}`} error={errors[key]} hint={key === 'greetingMessage' ? t('dialog.greetingHint') : undefined}>
+          <TextArea id={`connection-${key}`} name={key} fill autoResize rows={2} value={values[key]} intent={errors[key] ? 'danger' : 'none'} onChange={(e) => onChange({ [key]: e.target.value })} />
         </Field>
       ))}
     </>

@@ -10,5 +10,6 @@ export default defineWebModule({
       badge: () => import('./menu-badge.ts'),
     },
   ],
+  formOptions: { 'user.whatsappId': () => import('./connection-options.ts') },
   translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

@@ -30,6 +30,6 @@ export function useConnections(onError?: (error: unknown) => void) {
   useRealtime('whatsappSession', (data) => setItems((list) => (list ? applyEvent(list, 'whatsappSession', data as unknown as SessionEvent) : list)))
 
   const upsert = useCallback((c: Connection) => setItems((list) => upsertConnection(list ?? [], c)), [])
-  const remove = useCallback((id: number) => setItems((list) => (list ?? []).filter((c) => c.id !== id)), [])
+  const remove = useCallback((gone: Pick<Connection, 'id'>) => setItems((list) => (list ?? []).filter((c) => c.id !== gone.id)), [])
   return { items, failed, reload, upsert, remove }
 }

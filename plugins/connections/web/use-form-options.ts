@@ -1,26 +1,20 @@
 import { useEffect, useState } from 'react'
-import { api, hasRoute } from '@zapdesk/plugin-api/web'
-import { DEFAULT_PROVIDER, type Option, type Provider } from './types.ts'
+import { api, loadFormOptions, type FormOption } from '@zapdesk/plugin-api/web'
+import { DEFAULT_PROVIDER, type Provider } from './types.ts'
 
 export interface FormOptions {
   providers: Provider[]
-  /** null: no queues module here, the fields are hidden. */
-  queues: Option[] | null
-  /** null: no prompts module (or its API answered 404), the field is hidden. */
-  prompts: Option[] | null
+  /** null: no module offers queues here, the fields are hidden. */
+  queues: FormOption[] | null
+  /** null: no module offers prompts (or they could not be read), the field is hidden. */
+  prompts: FormOption[] | null
 }
 
 const FALLBACK: Provider[] = [{ provider: DEFAULT_PROVIDER, label: 'WhatsApp' }]
 
-/** Lists answer either as an array or wrapped (`{ queues }`, `{ prompts }`): take whichever came. */
-function listOf(answer: unknown, key: string): Option[] {
-  const list = Array.isArray(answer) ? answer : (answer as Record<string, unknown> | null)?.[key]
-  return Array.isArray(list) ? (list as Option[]) : []
-}
-
 /**
- * What the connection form offers: drivers, queues and prompts. Queues and prompts come from their own modules; while
- * those are not installed (or their API is missing) the form simply has no such fields.
+ * What the connection form offers: drivers, queues and prompts. Queues and prompts belong to their own modules
+ * (their web manifests' formOptions); while those are not installed the form simply has no such fields.
  */
 export function useFormOptions(open: boolean): FormOptions {
   const [options, setOptions] = useState<FormOptions>({ providers: FALLBACK, queues: null, prompts: null })
@@ -28,9 +22,8 @@ export function useFormOptions(open: boolean): FormOptions {
     if (!open) return
     let live = true
     const providers = api.get<Provider[]>('/whatsapp/providers').then((p) => (p.length ? p : FALLBACK), () => FALLBACK)
-    const queues = hasRoute('/queues') ? api.get<unknown>('/queue').then((a) => listOf(a, 'queues'), () => null) : Promise.resolve(null)
-    const prompts = hasRoute('/prompts') ? api.get<unknown>('/prompt').then((a) => listOf(a, 'prompts'), () => null) : Promise.resolve(null)
-    Promise.all([providers, queues, prompts]).then(([p, q, pr]) => live && setOptions({ providers: p, queues: q, prompts: pr }))
+    Promise.all([providers, loadFormOptions('connection.queueIds'), loadFormOptions('connection.promptId')])
+      .then(([p, q, pr]) => live && setOptions({ providers: p, queues: q, prompts: pr }))
     return () => {
       live = false
     }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Spinner, Tab, Tabs } from '@blueprintjs/core'
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, ProgressBar, Spinner, Tab, Tabs } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, toastWarning } from '@zapdesk/plugin-api/web'
+import { toastError, toastWarning, useUpload } from '@zapdesk/plugin-api/web'
 import type { ImportAnswer } from './types.ts'
 
 interface Props {
@@ -18,6 +18,7 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
   const [running, setRunning] = useState(false)
   const [result, setResult] = useState<ImportAnswer | null>(null)
   const input = useRef<HTMLInputElement>(null)
+  const upload = useUpload()
 
   function close() {
     if (running) return
@@ -36,7 +37,7 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
     form.append('file', file)
     setRunning(true)
     try {
-      setResult(await api.post<ImportAnswer>('/contacts/import', form))
+      setResult(await upload.send<ImportAnswer>('/contacts/import', form))
       onImported()
     } catch (e) {
       toastError(e)
@@ -50,7 +51,12 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
   return (
     <Dialog isOpen={open} onClose={close} title={result ? t('importDialog.resultTitle') : t('importDialog.title')} icon="import" className="zd-dialog" style={{ width: 640 }}>
       <DialogBody>
-        {running ? (
+        {running && upload.progress != null && upload.progress < 1 ? (
+          <div className="zd-media-field__progress" role="progressbar" aria-valuenow={Math.round(upload.progress * 100)} aria-label={t('core:media.uploading')}>
+            <ProgressBar value={upload.progress} intent="primary" />
+            <span className="zd-muted">{t('core:media.progress', { percent: Math.round(upload.progress * 100) })}</span>
+          </div>
+        ) : running ? (
           <div className="zd-table-loading"><Spinner size={32} /><span style={{ marginLeft: 12 }}>{t('importDialog.running')}</span></div>
         ) : !result ? (
           <>

@@ -5,5 +5,6 @@ export default defineWebModule({
   name: 'queues',
   routes: [{ path: '/queues', lazy: () => import('./QueuesPage.tsx'), profiles: ['admin'] }],
   menu: [{ id: 'queues', labelKey: 'queues:menu', icon: 'layers', to: '/queues', order: 170, adminOnly: true }],
+  formOptions: { 'user.queueIds': () => import('./queue-options.ts'), 'connection.queueIds': () => import('./queue-options.ts') },
   translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

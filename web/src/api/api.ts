@@ -1,4 +1,5 @@
 import { createHttpClient } from './http-client.ts'
+import { xhrFetch } from './xhr-fetch.ts'
 import type { AuthAnswer } from './types.ts'
 import { STORAGE_KEYS, store } from '../lib/storage.ts'
 
@@ -16,6 +17,7 @@ export function setSessionHooks(next: Partial<typeof hooks>): void {
 export const api = createHttpClient({
   baseUrl: '/api',
   fetch: (input, init) => globalThis.fetch(input, init),
+  upload: xhrFetch,
   getToken: () => store.getItem(STORAGE_KEYS.token),
   onRefreshed: (answer) => hooks.onRefreshed(answer),
   onUnauthorized: () => hooks.onUnauthorized(),

@@ -132,3 +132,27 @@ t.test('204 resolves to undefined', async (t) => {
   const { http } = client({ '/users/2': [{ status: 204 }] })
   t.equal(await http.del('/users/2'), undefined)
 })
+
+t.test('a call with onUploadProgress goes through the upload transport, with the same session rules', async (t) => {
+  const plain = fakeFetch({})
+  const uploads = fakeFetch({ '/files': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 200, body: { id: 7 } }], '/auth/refresh_token': [] })
+  const progress: number[] = []
+  let token = 'old'
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: async (url, init) => (url.includes('refresh_token') ? new Response(JSON.stringify({ token: 'new', user }), { status: 200 }) : plain.fetch(url, init)),
+    upload: (onProgress) => async (url, init) => {
+      onProgress(1)
+      return uploads.fetch(url, init)
+    },
+    getToken: () => token,
+    onRefreshed: (a) => (token = a.token),
+    onUnauthorized: () => undefined,
+  })
+  const form = new FormData()
+  form.append('file', new Blob(['x']), 'a.txt')
+  t.same(await http.post('/files', form, { onUploadProgress: (f) => progress.push(f) }), { id: 7 })
+  t.same(uploads.calls.map((c) => c.auth), ['Bearer old', 'Bearer new'], 'retried after the refresh with the new token')
+  t.same(progress, [1, 1])
+  t.equal(plain.calls.length, 0, 'the plain fetch was not used')
+})

@@ -11,6 +11,8 @@ export interface HttpClientOptions {
   onRefreshed: (answer: AuthAnswer) => void
   /** Called when the session is gone: 401 on a data call, or a refresh that failed after an expired token. */
   onUnauthorized: () => void
+  /** A fetch that reports upload progress (XHR in the browser), for calls with `onUploadProgress`. */
+  upload?: (onProgress: (fraction: number) => void) => FetchLike
 }
 
 export interface RequestOptions {
@@ -18,6 +20,8 @@ export interface RequestOptions {
   /** Skip the session handling (login, refresh, public pages). */
   anonymous?: boolean
   signal?: AbortSignal
+  /** Reports the share of the request body sent (0..1): the call goes through the upload transport. */
+  onUploadProgress?: (fraction: number) => void
 }
 
 /** 403 codes that mean "your access token is stale", where a failed refresh ends the session. */
@@ -57,7 +61,8 @@ export function createHttpClient(opts: HttpClientOptions) {
     if (token) headers.Authorization = `Bearer ${token}`
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
-    return opts.fetch(buildUrl(opts.baseUrl, path, ro.query), {
+    const transport = ro.onUploadProgress && opts.upload ? opts.upload(ro.onUploadProgress) : opts.fetch
+    return transport(buildUrl(opts.baseUrl, path, ro.query), {
       method,
       headers,
       credentials: 'include',

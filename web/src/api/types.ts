@@ -115,13 +115,3 @@ export interface UsersPage {
   hasMore: boolean
 }
 
-export interface QueueOption {
-  id: number
-  name: string
-  color: string
-}
-
-export interface ConnectionOption {
-  id: number
-  name: string
-}

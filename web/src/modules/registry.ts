@@ -6,6 +6,7 @@ import { CORE_MENU } from './core-menu.ts'
 import { collectRoutes, mergeMenu, sanitizeModules } from './gating.ts'
 import type { MenuEntry, RegisteredRoute, WebModule } from './types.ts'
 import { setKnownRoutes } from './route-index.ts'
+import { setFormOptionSources } from './form-options.ts'
 
 const found = import.meta.glob<WebModule>('../../../plugins/*/web/index.ts', { eager: true, import: 'default' })
 
@@ -21,6 +22,9 @@ export const menu: MenuEntry[] = mergeMenu(CORE_MENU, pluginModules.concat(coreM
 export const hasModule = (name: string): boolean => modules.some((m) => m.name === name)
 export { hasRoute } from './route-index.ts'
 setKnownRoutes(routes)
+
+setFormOptionSources(modules)
+export { loadFormOptions } from './form-options.ts'
 
 const loaded = new Set<string>()
 

@@ -1,6 +1,6 @@
-import type { WebModule, WebRoute, WebMenuEntry } from '../../../core/plugin-api/web-types.ts'
+import type { FormOption, FormOptionField, WebModule, WebRoute, WebMenuEntry } from '../../../core/plugin-api/web-types.ts'
 
-export type { WebModule, WebRoute, WebMenuEntry }
+export type { FormOption, FormOptionField, WebModule, WebRoute, WebMenuEntry }
 
 /** The shell's own module also owns the public routes (sign-in screens), which plugins cannot add. */
 export interface ShellModule extends WebModule {

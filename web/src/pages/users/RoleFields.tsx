@@ -1,6 +1,7 @@
 import { Checkbox, HTMLSelect } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import type { ConnectionOption, Profile, QueueOption } from '../../api/types.ts'
+import type { Profile } from '../../api/types.ts'
+import type { FormOption } from '../../modules/types.ts'
 import { Field } from '../../ui/Field.tsx'
 
 export interface RoleValues {
@@ -17,8 +18,9 @@ interface Props {
   editRole: boolean
   /** 'user-modal:editQueues'. */
   editQueues: boolean
-  queues: QueueOption[] | null
-  connections: ConnectionOption[] | null
+  /** The queues module's choices; null: no such module, no field. */
+  queues: FormOption[] | null
+  connections: FormOption[] | null
 }
 
 export function RoleFields({ values, onChange, editRole, editQueues, queues, connections }: Props) {

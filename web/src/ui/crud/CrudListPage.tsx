@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { PageHeader } from '../PageHeader.tsx'
 import { DataTable, type DataTableProps } from './DataTable.tsx'
 import type { CrudList } from './use-crud-list.ts'
+import type { PagedList } from '../use-paged-list.ts'
 import type { ConfirmDelete } from './use-confirm-delete.ts'
 
 export interface CrudListPageProps<T> extends Omit<DataTableProps<T>, 'list'> {
@@ -12,7 +13,8 @@ export interface CrudListPageProps<T> extends Omit<DataTableProps<T>, 'list'> {
   countText: (count: number) => string
   /** A list read whole counts its rows (kept right by live changes) instead of the server's total. */
   countRows?: boolean
-  crud: CrudList<T>
+  /** A searchable list (useCrudList), or a list without search (useWholeList, useKeptList). */
+  crud: CrudList<T> | { list: PagedList<T> }
   search?: { placeholder: string; testId?: string; hint?: string }
   /** Header buttons after the search box (add, import, export, ...). */
   headerActions?: ReactNode
@@ -36,7 +38,7 @@ export function CrudListPage<T>({ title, countText, countRows, crud, search, hea
         count={count != null ? countText(count) : undefined}
         actions={
           <>
-            {search && (
+            {search && 'setSearch' in crud && (
               <InputGroup type="search" leftIcon="search" placeholder={search.placeholder} aria-label={search.placeholder} value={crud.search}
                 onChange={(e) => crud.setSearch(e.target.value)} className="zd-search" title={search.hint} data-testid={search.testId} />
             )}

@@ -30,13 +30,17 @@ export interface DataTableProps<T> {
   columns: Column<T>[]
   rowKey: (item: T) => string | number
   /** Attributes of each row (data-* hooks for tests, a class). */
-  rowProps?: (item: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | number>
+  rowProps?: (item: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | number | undefined>
   actions?: RowActions<T>
   /** Shown when the list is empty: its icon and text (with a search term, say it matched nothing). */
   empty: { icon: IconName; title: ReactNode; description?: ReactNode; action?: React.JSX.Element }
   testId?: string
   /** Shows the rows in this order (a list read whole, e.g. by menu order) instead of the order they arrived in. */
   order?: (a: T, b: T) => number
+  /** Rows pick an item (e.g. into an inline form above the table); the picked one is highlighted. */
+  selection?: { selected: T | null; onSelect: (item: T) => void }
+  /** Extra classes of the table's card (e.g. 'zd-table-card--auto' for a table under a form). */
+  cardClassName?: string
 }
 
 /**
@@ -44,7 +48,7 @@ export interface DataTableProps<T> {
  * the next page near the bottom, and until a short page fills the card), and the loading, empty and error (with
  * retry) states.
  */
-export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, testId, order }: DataTableProps<T>) {
+export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, testId, order, selection, cardClassName }: DataTableProps<T>) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
   useFillContainer(ref, list as PagedList<unknown>)
@@ -56,7 +60,7 @@ export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, 
   }
   const hasActions = Boolean(actions && (actions.onEdit || actions.onDelete || actions.extra))
   return (
-    <div className="zd-table-card" ref={ref} onScroll={list.onScroll} data-testid={testId}>
+    <div className={`zd-table-card${cardClassName ? ` ${cardClassName}` : ''}`} ref={ref} onScroll={list.onScroll} data-testid={testId}>
       <HTMLTable interactive striped className="zd-table">
         <thead>
           <tr>
@@ -66,7 +70,7 @@ export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, 
         </thead>
         <tbody>
           {(order ? [...list.items].sort(order) : list.items).map((item) => (
-            <tr key={rowKey(item)} {...rowProps?.(item)}>
+            <tr key={rowKey(item)} {...rowProps?.(item)} {...(selection && selectable(item, selection, rowKey, rowProps?.(item).className))}>
               {columns.map((c) => <td key={c.key} className={c.className}>{c.cell(item)}</td>)}
               {hasActions && <td className="zd-col-actions">{actions && <ActionButtons item={item} actions={actions} />}</td>}
             </tr>
@@ -82,14 +86,19 @@ export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, 
   )
 }
 
+function selectable<T>(item: T, selection: NonNullable<DataTableProps<T>['selection']>, rowKey: DataTableProps<T>['rowKey'], className?: string) {
+  const picked = selection.selected !== null && rowKey(selection.selected) === rowKey(item)
+  return { className: [className, picked ? 'is-selected' : ''].filter(Boolean).join(' ') || undefined, onClick: () => selection.onSelect(item), 'aria-selected': picked }
+}
+
 function ActionButtons<T>({ item, actions }: { item: T; actions: RowActions<T> }) {
   const { t } = useTranslation()
   const editable = actions.editable?.(item) ?? true
   return (
     <>
       {actions.extra?.(item)}
-      {editable && actions.onEdit && <Button variant="minimal" icon="edit" aria-label={t('common.edit')} title={t('common.edit')} onClick={() => actions.onEdit!(item)} data-testid={actions.testIds?.edit} />}
-      {editable && actions.onDelete && <Button variant="minimal" icon="trash" intent="danger" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => actions.onDelete!(item)} disabled={actions.deletable ? !actions.deletable(item) : false} data-testid={actions.testIds?.delete} />}
+      {editable && actions.onEdit && <Button variant="minimal" icon="edit" aria-label={t('common.edit')} title={t('common.edit')} onClick={(e) => (e.stopPropagation(), actions.onEdit!(item))} data-testid={actions.testIds?.edit} />}
+      {editable && actions.onDelete && <Button variant="minimal" icon="trash" intent="danger" aria-label={t('common.delete')} title={t('common.delete')} onClick={(e) => (e.stopPropagation(), actions.onDelete!(item))} disabled={actions.deletable ? !actions.deletable(item) : false} data-testid={actions.testIds?.delete} />}
     </>
   )
 }

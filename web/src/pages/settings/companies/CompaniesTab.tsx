@@ -1,96 +1,79 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../api/api.ts'
 import type { Company, Plan } from '../../../api/types.ts'
 import { formatDate } from '../../../lib/dates.ts'
+import { dueDateRowTone } from '../../../session/subscription.ts'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
-import { EmptyState } from '../../../ui/EmptyState.tsx'
-import { PageSpinner } from '../../../ui/PageSpinner.tsx'
-import { toastError, toastFailure, toastSuccess } from '../../../ui/toaster.ts'
+import { toastError, toastSuccess } from '../../../ui/toaster.ts'
+import { DataTable } from '../../../ui/crud/DataTable.tsx'
+import { useConfirmDelete } from '../../../ui/crud/use-confirm-delete.ts'
+import { useForm } from '../../../ui/crud/use-form.ts'
+import { useWholeList } from '../../../ui/crud/use-whole-list.ts'
 import { UserDialog } from '../../users/UserDialog.tsx'
-import { companyPayload, type CompanyFormValues } from './company-form.ts'
+import { companyPayload, companyToForm, emptyCompany, validateCompany } from './company-form.ts'
+import { companyColumns } from './company-columns.tsx'
 import { CompanyForm } from './CompanyForm.tsx'
-import { CompaniesTable } from './CompaniesTable.tsx'
 
+/** The super user's companies: the form above (pick a row to edit it), the table with due-date tones below. */
 export function CompaniesTab() {
   const { t } = useTranslation()
-  const [companies, setCompanies] = useState<Company[] | null>(null)
+  const list = useWholeList((signal) => api.get<Company[]>('/companies', { signal }), (c) => c.id)
   const [plans, setPlans] = useState<Plan[]>([])
   const [selected, setSelected] = useState<Company | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const [addingPeriod, setAddingPeriod] = useState(false)
   const [addingUser, setAddingUser] = useState(false)
+  const deletion = useConfirmDelete<Company>((c) => api.del(`/companies/${c.id}`), (c) => {
+    list.remove(c)
+    setSelected(null)
+  }, t('common.deleted'))
 
-  const load = useCallback(() => {
-    api.get<Company[]>('/companies').then(
-      (list) => setCompanies(Array.isArray(list) ? list : []),
-      (e) => {
-        toastFailure(e, t('common.loadError'))
-        setCompanies([])
-      },
-    )
-  }, [t])
   useEffect(() => {
-    load()
     api.get<Plan[]>('/plans/all').then((p) => setPlans(Array.isArray(p) ? p : []), toastError)
-  }, [load])
+  }, [])
 
-  const replace = (c: Company) => setCompanies((list) => (list ?? []).some((x) => x.id === c.id) ? list!.map((x) => (x.id === c.id ? { ...x, ...c } : x)) : [...(list ?? []), c])
-
-  async function save(values: CompanyFormValues) {
-    setBusy('save')
-    try {
-      const body = companyPayload(values)
-      const saved = selected ? await api.put<Company>(`/companies/${selected.id}`, body) : await api.post<Company>('/companies', body)
-      toastSuccess(t('common.saved'))
-      if (saved?.id) replace({ ...saved, plan: saved.plan ?? plans.find((p) => p.id === saved.planId) })
-      else load()
-      setSelected(null)
-    } catch (e) {
-      toastFailure(e, t('settings.companies.saveError'))
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  async function remove() {
-    if (!selected) return
-    setBusy('delete')
-    try {
-      await api.del(`/companies/${selected.id}`)
-      setCompanies((list) => (list ?? []).filter((c) => c.id !== selected.id))
-      setSelected(null)
-      setConfirming(false)
-      toastSuccess(t('common.deleted'))
-    } catch (e) {
-      toastFailure(e, t('common.operationFailed'))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const withPlan = (c: Company): Company => ({ ...c, plan: c.plan ?? plans.find((p) => p.id === c.planId) })
+  const form = useForm({
+    // the picked company itself: adding a period picks its new copy, and the form shows the new due date
+    open: true, resetKey: selected, onClose: () => setSelected(null), successText: t('common.saved'), failureText: t('settings.companies.saveError'),
+    initial: selected ? companyToForm(selected) : emptyCompany, validate: validateCompany,
+    fieldCodes: { ERR_DUPLICATED_COMPANY: 'name', ERR_DUPLICATED_EMAIL: 'email' },
+    submit: (v) => (selected ? api.put<Company>(`/companies/${selected.id}`, companyPayload(v)) : api.post<Company>('/companies', companyPayload(v))),
+    onSaved: (saved) => (saved?.id ? list.upsert(withPlan(saved)) : list.reload()),
+  })
 
   async function addPeriod() {
     if (!selected) return
-    setBusy('period')
+    setAddingPeriod(true)
     try {
-      const updated = await api.post<Company>(`/companies/${selected.id}/add-period`)
-      const merged = { ...selected, ...updated }
-      replace(merged)
+      const merged = { ...selected, ...(await api.post<Company>(`/companies/${selected.id}/add-period`)) }
+      list.upsert(merged)
       setSelected(merged)
       toastSuccess(t('settings.companies.periodAdded', { date: formatDate(merged.dueDate) }))
     } catch (e) {
       toastError(e)
     } finally {
-      setBusy(null)
+      setAddingPeriod(false)
     }
   }
 
-  if (companies === null) return <PageSpinner />
   return (
     <div className="zd-stack">
-      <CompanyForm company={selected} plans={plans} busy={busy} onSubmit={save} onClear={() => setSelected(null)} onDelete={() => setConfirming(true)} onAddPeriod={addPeriod} onAddUser={() => setAddingUser(true)} />
-      {companies.length === 0 ? <EmptyState icon="office" title={t('settings.companies.empty')} /> : <CompaniesTable companies={companies} selectedId={selected?.id} onSelect={setSelected} />}
-      <ConfirmDialog open={confirming} title={t('settings.companies.deleteTitle', { name: selected?.name ?? '' })} busy={busy === 'delete'} onConfirm={remove} onCancel={() => setConfirming(false)}>
+      <CompanyForm form={form} company={selected} plans={plans} busy={addingPeriod ? 'period' : null} onDelete={() => selected && deletion.ask(selected)}
+        onAddPeriod={addPeriod} onAddUser={() => setAddingUser(true)} />
+      <DataTable list={list} columns={companyColumns(t)} rowKey={(c) => c.id} testId="companies-table" cardClassName="zd-table-card--auto"
+        selection={{ selected, onSelect: setSelected }} empty={{ icon: 'office', title: t('settings.companies.empty') }}
+        rowProps={(c) => {
+          const tone = dueDateRowTone(c.dueDate)
+          return { className: tone ? `zd-due-${tone}` : undefined, 'data-tone': tone ?? undefined }
+        }} />
+      <div className="zd-legend">
+        <span><i className="zd-due-soon" /> {t('settings.companies.legend.soon')}</span>
+        <span><i className="zd-due-due" /> {t('settings.companies.legend.due')}</span>
+        <span><i className="zd-due-expired" /> {t('settings.companies.legend.expired')}</span>
+      </div>
+      <ConfirmDialog open={deletion.target !== null} title={t('settings.companies.deleteTitle', { name: deletion.target?.name ?? '' })} busy={deletion.busy}
+        onConfirm={deletion.confirm} onCancel={deletion.cancel}>
         <p className="zd-muted">{t('settings.companies.deleteText')}</p>
       </ConfirmDialog>
       {selected && <UserDialog open={addingUser} company={{ id: selected.id, name: selected.name }} onClose={() => setAddingUser(false)} />}

@@ -1,133 +1,63 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { Button, Card, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core'
+import { useState } from 'react'
+import { InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../api/api.ts'
 import type { Help } from '../../../api/types.ts'
-import { required, validate, hasErrors, type Errors } from '../../../lib/validation.ts'
+import { required, validate } from '../../../lib/validation.ts'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
-import { EmptyState } from '../../../ui/EmptyState.tsx'
 import { Field } from '../../../ui/Field.tsx'
-import { PageSpinner } from '../../../ui/PageSpinner.tsx'
-import { toastFailure, toastSuccess } from '../../../ui/toaster.ts'
+import { DataTable, type Column } from '../../../ui/crud/DataTable.tsx'
+import { InlineForm } from '../../../ui/crud/InlineForm.tsx'
+import { useConfirmDelete } from '../../../ui/crud/use-confirm-delete.ts'
+import { useForm } from '../../../ui/crud/use-form.ts'
+import { useWholeList } from '../../../ui/crud/use-whole-list.ts'
 
-type HelpForm = { title: string; video: string; description: string }
-const empty: HelpForm = { title: '', video: '', description: '' }
+const EMPTY = { title: '', video: '', description: '' }
 
+/** The helps (tutorial videos) of the platform: an inline form above the list; a row opens in the form. */
 export function HelpsAdminTab() {
   const { t } = useTranslation()
-  const [helps, setHelps] = useState<Help[] | null>(null)
+  const list = useWholeList((signal) => api.get<Help[]>('/helps', { signal }), (h) => h.id)
   const [selected, setSelected] = useState<Help | null>(null)
-  const [form, setForm] = useState<HelpForm>(empty)
-  const [errors, setErrors] = useState<Errors<HelpForm>>({})
-  const [busy, setBusy] = useState<string | null>(null)
-  const [deleting, setDeleting] = useState<Help | null>(null)
-
-  const load = useCallback(() => {
-    api.get<Help[]>('/helps').then(
-      (list) => setHelps(Array.isArray(list) ? list : []),
-      (e) => {
-        toastFailure(e, t('common.loadError'))
-        setHelps([])
-      },
-    )
-  }, [t])
-  useEffect(load, [load])
-
-  const pick = (h: Help | null) => {
-    setSelected(h)
-    setForm(h ? { title: h.title, video: h.video ?? '', description: h.description ?? '' } : empty)
-    setErrors({})
-  }
-
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    const found = validate(form, { title: [required] })
-    setErrors(found)
-    if (hasErrors(found)) return
-    setBusy('save')
-    try {
-      const body = { title: form.title.trim(), video: form.video.trim(), description: form.description.trim() }
-      if (selected) await api.put(`/helps/${selected.id}`, body)
-      else await api.post('/helps', body)
-      toastSuccess(t('common.saved'))
-      pick(null)
-      load()
-    } catch (err) {
-      toastFailure(err, t('settings.helps.saveError'))
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return
-    setBusy('delete')
-    try {
-      await api.del(`/helps/${deleting.id}`)
-      setHelps((list) => (list ?? []).filter((h) => h.id !== deleting.id))
-      if (selected?.id === deleting.id) pick(null)
-      setDeleting(null)
-      toastSuccess(t('common.deleted'))
-    } catch (err) {
-      toastFailure(err, t('common.operationFailed'))
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  if (helps === null) return <PageSpinner />
+  const deletion = useConfirmDelete<Help>((h) => api.del(`/helps/${h.id}`), (h) => {
+    list.remove(h)
+    if (selected?.id === h.id) setSelected(null)
+  }, t('common.deleted'))
+  const form = useForm({
+    open: true, resetKey: selected?.id, onClose: () => setSelected(null), successText: t('common.saved'), failureText: t('settings.helps.saveError'),
+    initial: selected ? { title: selected.title, video: selected.video ?? '', description: selected.description ?? '' } : EMPTY,
+    validate: (v) => validate(v, { title: [required] }),
+    submit: (v) => {
+      const body = { title: v.title.trim(), video: v.video.trim(), description: v.description.trim() }
+      return selected ? api.put(`/helps/${selected.id}`, body) : api.post('/helps', body)
+    },
+    onSaved: list.reload,
+  })
+  const { values, errors, set } = form
+  const columns: Column<Help>[] = [
+    { key: 'title', header: t('settings.helps.titleField'), cell: (h) => <strong>{h.title}</strong> },
+    { key: 'video', header: t('settings.helps.video'), cell: (h) => <code>{h.video}</code> },
+    { key: 'description', header: t('settings.helps.description'), cell: (h) => h.description, className: 'zd-hide-narrow zd-ellipsis' },
+  ]
   return (
     <div className="zd-stack">
-      <Card className="zd-section-card">
-        <h2 className="zd-section-title">{selected ? t('settings.helps.formEdit') : t('settings.helps.formNew')}</h2>
-        <form onSubmit={save} noValidate>
-          <div className="zd-grid-2">
-            <Field label={t('settings.helps.titleField')} htmlFor="help-title" error={errors.title}>
-              <InputGroup id="help-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} intent={errors.title ? 'danger' : 'none'} />
-            </Field>
-            <Field label={t('settings.helps.video')} htmlFor="help-video" hint={t('settings.helps.videoHint')}>
-              <InputGroup id="help-video" value={form.video} onChange={(e) => setForm({ ...form, video: e.target.value })} />
-            </Field>
-          </div>
-          <Field label={t('settings.helps.description')} htmlFor="help-description">
-            <TextArea id="help-description" fill autoResize value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+      <InlineForm form={form} title={selected ? t('settings.helps.formEdit') : t('settings.helps.formNew')}>
+        <div className="zd-grid-2">
+          <Field label={t('settings.helps.titleField')} htmlFor="help-title" error={errors.title}>
+            <InputGroup id="help-title" value={values.title} onChange={(e) => set({ title: e.target.value })} intent={errors.title ? 'danger' : 'none'} />
           </Field>
-          <div className="zd-form-actions">
-            <span className="zd-spacer" />
-            <Button text={t('common.clear')} variant="minimal" onClick={() => pick(null)} />
-            <Button type="submit" intent="primary" icon="floppy-disk" text={t('common.save')} loading={busy === 'save'} />
-          </div>
-        </form>
-      </Card>
-      {helps.length === 0 ? (
-        <EmptyState icon="video" title={t('settings.helps.empty')} />
-      ) : (
-        <div className="zd-table-card zd-table-card--auto">
-          <HTMLTable interactive className="zd-table">
-            <thead>
-              <tr>
-                <th>{t('settings.helps.titleField')}</th>
-                <th>{t('settings.helps.video')}</th>
-                <th className="zd-hide-narrow">{t('settings.helps.description')}</th>
-                <th className="zd-col-actions">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {helps.map((h) => (
-                <tr key={h.id} className={h.id === selected?.id ? 'is-selected' : ''} onClick={() => pick(h)}>
-                  <td><strong>{h.title}</strong></td>
-                  <td><code>{h.video}</code></td>
-                  <td className="zd-hide-narrow zd-ellipsis">{h.description}</td>
-                  <td className="zd-col-actions">
-                    <Button variant="minimal" icon="trash" intent="danger" aria-label={t('common.delete')} onClick={(e) => (e.stopPropagation(), setDeleting(h))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <Field label={t('settings.helps.video')} htmlFor="help-video" hint={t('settings.helps.videoHint')}>
+            <InputGroup id="help-video" value={values.video} onChange={(e) => set({ video: e.target.value })} />
+          </Field>
         </div>
-      )}
-      <ConfirmDialog open={deleting !== null} title={t('settings.helps.deleteTitle', { title: deleting?.title ?? '' })} busy={busy === 'delete'} onConfirm={remove} onCancel={() => setDeleting(null)} />
+        <Field label={t('settings.helps.description')} htmlFor="help-description">
+          <TextArea id="help-description" fill autoResize value={values.description} onChange={(e) => set({ description: e.target.value })} />
+        </Field>
+      </InlineForm>
+      <DataTable list={list} columns={columns} rowKey={(h) => h.id} cardClassName="zd-table-card--auto" selection={{ selected, onSelect: setSelected }}
+        actions={{ onDelete: deletion.ask }} empty={{ icon: 'video', title: t('settings.helps.empty') }} />
+      <ConfirmDialog open={deletion.target !== null} title={t('settings.helps.deleteTitle', { title: deletion.target?.title ?? '' })} busy={deletion.busy}
+        onConfirm={deletion.confirm} onCancel={deletion.cancel} />
     </div>
   )
 }

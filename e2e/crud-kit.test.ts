@@ -1,0 +1,68 @@
+import t from 'tap'
+import { startServer, type RunningServer } from './lib/server.ts'
+import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { signIn } from './lib/session.ts'
+
+t.setTimeout(300_000)
+
+let server: RunningServer
+let b: BrowserSession
+
+t.before(async () => {
+  server = await startServer()
+  b = await openBrowser({ width: 390, height: 780 })
+})
+
+t.teardown(async () => {
+  await b?.close()
+  await server?.stop()
+})
+
+/** What the kit says in each language: the unsaved-changes question and its buttons, the save toast. */
+const TEXTS = {
+  pt: { discard: 'Descartar as alterações?', keep: 'Continuar editando', saved: 'Tag salva com sucesso!', cancel: 'Cancelar' },
+  en: { discard: 'Discard the changes?', keep: 'Keep editing', saved: 'Tag saved!', cancel: 'Cancel' },
+  es: { discard: '¿Descartar los cambios?', keep: 'Seguir editando', saved: '¡Etiqueta guardada!', cancel: 'Cancelar' },
+}
+
+const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+t.test('the CRUD kit at phone width, in pt, en and es: list pages, form dialogs, inline forms', async (t) => {
+  const { page } = b
+  await signIn(page, server.url, server.admin.email, server.admin.password)
+  for (const [lng, text] of Object.entries(TEXTS)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `form-dialog-${lng}`, async () => {
+      await page.goto(`${server.url}/tags`)
+      await page.click('[data-testid=add-tag]')
+      await page.fill('#tag-name', `Urgente ${lng}`)
+      await page.locator('.zd-dialog').getByRole('button', { name: text.cancel, exact: true }).click()
+      await page.getByText(text.discard).waitFor()
+      await page.waitForTimeout(400) // the alert's opening transition, for the screenshot
+    })
+    await b.screenshot(`kit-discard-${lng}`)
+    await step(b, `form-dialog-save-${lng}`, async () => {
+      await page.getByRole('button', { name: text.keep }).click()
+      await page.click('[data-testid=tag-save]')
+      await waitForToast(page, text.saved)
+      await page.locator('[data-testid=tags-table]', { hasText: `Urgente ${lng}` }).waitFor()
+    })
+    t.ok(await overflow() <= 0, `${lng}: the tags page fits 390 px`)
+    await b.screenshot(`kit-tags-${lng}`)
+    await step(b, `inline-form-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=plans`)
+      await page.locator('[data-testid=plans-table] tr').filter({ has: page.getByRole('cell', { name: 'PRO', exact: true }) }).click()
+      await page.locator('#plan-name').waitFor()
+      t.equal(await page.inputValue('#plan-name'), 'PRO', `${lng}: a picked row fills the form`)
+    })
+    t.ok(await overflow() <= 0, `${lng}: the plans tab fits 390 px`)
+    await b.screenshot(`kit-plans-${lng}`)
+    await step(b, `kept-list-${lng}`, async () => {
+      await page.goto(`${server.url}/connections`)
+      await page.locator('.zd-page-header, .zd-empty, [data-testid=connections-table]').first().waitFor()
+    })
+    t.ok(await overflow() <= 0, `${lng}: the connections page fits 390 px`)
+    await b.screenshot(`kit-connections-${lng}`)
+  }
+  t.same(b.errors.filter((e) => !/favicon/.test(e)), [], 'no console errors')
+})
