@@ -17,6 +17,22 @@ t.test('a text message: stored as sent by the web (signature included), answered
   t.equal((await outbox(w))[0].body, '*Agent:*\nBom dia!')
 })
 
+t.test('the spec\'s variables are filled in what an agent sends (typed text, quick replies), as in bot texts', async (t) => {
+  const w = await world()
+  const { app, c } = w
+  const ana = (await app.contacts.findOrCreateContact(c.id, { number: '5511912345678', name: 'Ana Beatriz Souza' })).contact
+  const tk = await ticket(app, c.id, { whatsappId: w.whatsappId, userId: c.user.id, contactId: ana.id })
+  const res = await call(app, 'POST', `/messages/${tk.id}`, c.user.headers, { body: '{{ms}}, {{firstName}}! ({{name}}) Protocolo {{protocol}} às {{hora}}. {{outra}}' })
+  t.equal(res.statusCode, 201, res.body)
+  const body = res.json().body as string
+  t.match(body, /^(Boa madrugada|Bom dia|Boa tarde|Boa noite), Ana! \(Ana Beatriz Souza\) Protocolo \d{14}\d+ às \d\d:\d\d:\d\d\. \{\{outra\}\}$/)
+  t.ok(body.includes(`${tk.id} às`), 'the protocol ends with the ticket id')
+  await waitFor(async () => (await messageRow(app, c.id, res.json().id))?.sendStatus === 'sent', 5000, 'sent')
+  t.equal((await outbox(w))[0].body, body, 'the contact receives the filled text')
+  const row = await app.knex('tickets').where({ id: tk.id }).first('lastMessage')
+  t.equal(row.lastMessage, body, 'the ticket list shows it filled too')
+})
+
 t.test('a reply quotes by quotedMsg (the whole message the web holds) or quotedMsgId', async (t) => {
   const w = await world()
   const { app, c } = w

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { AppError } from '@zapdesk/plugin-api'
 import { Message, Ticket } from '../models.ts'
 import { indexWords } from '../search-words.ts'
+import { fillVariables } from './outbound-text.ts'
 
 /** The name the job is defined under: the tickets plugin's `sendMessage` (core prefixes jobs with the plugin). */
 export const SEND_JOB = 'tickets:sendMessage'
@@ -17,7 +18,8 @@ export interface OutboundMediaInput {
 }
 
 export interface EnqueueInput {
-  /** The text, or the caption of media. Sent as given: signatures are added by the web (see README). */
+  /** The text, or the caption of media, with the spec's variables filled in (outbound-text.ts); signatures are
+   * added by the web (see README). */
   body: string
   /** The agent who wrote it; absent for bots, timeouts and automatic messages. */
   userId?: number | null
@@ -42,6 +44,7 @@ export class MessageSender {
   /** Stores the message and queues its send. Works on closed tickets too (completion and rating messages). */
   async enqueue(companyId: number, ticketId: number, input: EnqueueInput): Promise<Message> {
     const { app } = this
+    const body = await fillVariables(app, companyId, ticketId, input.body)
     const { message, previous } = await app.knex.transaction(async (trx) => {
       // Locked (MariaDB; SQLite serializes writers anyway) so the later of two messages sent at once ends up as
       // the ticket's lastMessage.
@@ -50,15 +53,15 @@ export class MessageSender {
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404)
       if (input.quotedMsgId) await this.checkQuoted(trx, companyId, ticket, input.quotedMsgId)
       const message = await app.bind(Message).query(trx).forCompany(companyId).insert({
-        ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, externalId: null, body: input.body, fromMe: true,
+        ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, externalId: null, body, fromMe: true,
         read: true, mediaType: input.media ? input.media.type : 'chat', mediaPath: input.media?.path ?? null,
         mediaName: input.media?.fileName.slice(0, 255) ?? null, mediaMimetype: input.media?.mimetype.slice(0, 120) ?? null,
         quotedMsgId: input.quotedMsgId ?? null, ack: 0, isDeleted: false, isEdited: false, participant: null,
         userId: input.userId ?? null, sendStatus: 'queued', sendError: null, sendAttempts: 0, raw: null,
       })
-      const lastMessage = input.body || input.media?.fileName || ''
+      const lastMessage = body || input.media?.fileName || ''
       await app.bind(Ticket).query(trx).forCompany(companyId).findById(ticketId).patch({ lastMessage, lastMessageAt: message.createdAt })
-      await indexWords(trx, companyId, ticketId, input.body)
+      await indexWords(trx, companyId, ticketId, body)
       return { message, previous: { lastMessage: ticket.lastMessage, lastMessageAt: ticket.lastMessageAt } }
     })
     app.events.emit('message.created', { companyId, ticketId, messageId: message.id })

@@ -32,6 +32,6 @@ export async function receiveCall(app: FastifyInstance, companyId: number, whats
   if (stored.duplicate) return
   announceStored(app, companyId, stored, { contacts: rows, whatsapp: loaded.row })
   if (settings.call === 'disabled' && !event.fromMe && !contact.isGroup) {
-    await sendAutomatic(app, companyId, stored.ticket.id, contact.name, CALLS_DISABLED_REPLY)
+    await sendAutomatic(app, companyId, stored.ticket.id, CALLS_DISABLED_REPLY)
   }
 }

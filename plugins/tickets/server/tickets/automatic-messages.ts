@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { renderTemplate } from '../variables.ts'
 import type { Ticket } from '../models.ts'
 import type { Transition } from './transitions.ts'
 
@@ -43,17 +42,13 @@ export async function automaticTexts(app: FastifyInstance, companyId: number, c:
     || (transition.kind === 'close' && c.reason === 'resolved')
     || (transition.transferredTo !== null && settings.sendMsgTransfTicket === 'enabled')
   if (!wanted) return []
-  const [texts, contact, company] = await Promise.all([
-    ticket.whatsappId === null ? undefined : app.connections.row(companyId, ticket.whatsappId) as Promise<ConnectionTexts | undefined>,
-    app.contacts.find(companyId, ticket.contactId),
-    app.knex('companies').where({ id: companyId }).first('timezone') as Promise<{ timezone: string } | undefined>,
-  ])
-  const render = (text: string) => renderTemplate(text, { contactName: contact?.name ?? '', ticketId: ticket.id, timezone: company?.timezone })
+  // the sender fills in the variables of each text (outbound-text.ts)
+  const texts = ticket.whatsappId === null ? undefined : await (app.connections.row(companyId, ticket.whatsappId) as Promise<ConnectionTexts | undefined>)
   const out: string[] = []
-  if (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled' && filled(texts?.greetingMessage)) out.push(render(texts.greetingMessage))
+  if (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled' && filled(texts?.greetingMessage)) out.push(texts.greetingMessage)
   if (transition.kind === 'close' && c.reason === 'resolved') {
-    if (ticket.awaitingRating && filled(texts?.ratingMessage)) out.push(`${render(texts.ratingMessage)}\n\n${RATING_OPTIONS}`)
-    else if (filled(texts?.complationMessage)) out.push(render(texts.complationMessage))
+    if (ticket.awaitingRating && filled(texts?.ratingMessage)) out.push(`${texts.ratingMessage}\n\n${RATING_OPTIONS}`)
+    else if (filled(texts?.complationMessage)) out.push(texts.complationMessage)
   }
   if (transition.transferredTo === 'user' && ticket.userId !== null && settings.sendMsgTransfTicket === 'enabled') {
     const user = await app.knex('users').where({ companyId, id: ticket.userId }).first('name')

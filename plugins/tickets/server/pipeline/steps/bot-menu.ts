@@ -39,5 +39,5 @@ export async function sendCountedMenu(ctx: InboundContext, text: string, now = n
   })
   if (!fresh) return false
   ctx.ticket = fresh
-  return sendAutomatic(ctx.app, ctx.companyId, ticket.id, ctx.contact.name, text)
+  return sendAutomatic(ctx.app, ctx.companyId, ticket.id, text)
 }

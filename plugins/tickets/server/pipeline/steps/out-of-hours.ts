@@ -31,7 +31,7 @@ export async function outOfHours(ctx: InboundContext, queueId: number | null, no
   if (type !== 'company' && !(type === 'queue' && queueId !== null)) return false
   if (await ctx.app.queues.isOpenNow(ctx.companyId, type === 'queue' ? queueId : null, now)) return false
   const text = await messageFor(ctx, type === 'queue' ? queueId : null)
-  if (text && (await claimWindow(ctx.app, ctx.ticket, now))) await sendAutomatic(ctx.app, ctx.companyId, ctx.ticket.id, ctx.contact.name, text)
+  if (text && (await claimWindow(ctx.app, ctx.ticket, now))) await sendAutomatic(ctx.app, ctx.companyId, ctx.ticket.id, text)
   return true
 }
 

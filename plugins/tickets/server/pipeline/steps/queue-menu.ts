@@ -31,7 +31,7 @@ async function assignQueue(ctx: InboundContext, queue: QueueAnswer, greeting: st
   ctx.ticket = fresh
   // Per-queue hours are only known now that the queue is: a closed queue answers for itself.
   if (ctx.settings.scheduleType === 'queue' && (await outOfHours(ctx, queue.id))) return 'stop'
-  await sendAutomatic(app, companyId, fresh.id, ctx.contact.name, paragraphs(greeting, queue.greetingMessage, tree.length ? optionsMenu(tree) : null))
+  await sendAutomatic(app, companyId, fresh.id, paragraphs(greeting, queue.greetingMessage, tree.length ? optionsMenu(tree) : null))
   return 'stop'
 }
 
@@ -44,7 +44,7 @@ async function routeToQueue(ctx: InboundContext): Promise<StepResult> {
     const fresh = await updateTicketIf(ctx.app, ctx.ticket, { chatbot: true, queueId: null }, { chatbot: false })
     if (!fresh) return 'stop'
     ctx.ticket = fresh
-    await sendAutomatic(ctx.app, ctx.companyId, fresh.id, ctx.contact.name, greeting)
+    await sendAutomatic(ctx.app, ctx.companyId, fresh.id, greeting)
     return 'stop'
   }
   // One queue: no menu, the ticket joins it; the greeting goes out only when the company wants it for one queue.

@@ -53,6 +53,6 @@ export async function navigateOptions(ctx: InboundContext): Promise<StepResult |
   })
   if (!fresh) return 'stop'
   ctx.ticket = fresh
-  await sendAutomatic(app, companyId, ticket.id, ctx.contact.name, paragraphs(chosen.message, leaf ? null : optionsMenu(chosen.children)))
+  await sendAutomatic(app, companyId, ticket.id, paragraphs(chosen.message, leaf ? null : optionsMenu(chosen.children)))
   return 'stop'
 }

@@ -24,7 +24,7 @@ export const ratingStep: InboundStep = {
       const rated = await updateTicketIf(app, ticket, { awaitingRating: true }, { awaitingRating: false })
       if (!rated) return 'stop'
       await app.bind(TicketRating).query().forCompany(companyId).insert({ ticketId: ticket.id, userId: ticket.userId, rate: Number(ctx.message.body.trim()) })
-      await sendAutomatic(app, companyId, ticket.id, ctx.contact.name, ctx.whatsapp.complationMessage as string | null)
+      await sendAutomatic(app, companyId, ticket.id, ctx.whatsapp.complationMessage as string | null)
       return 'stop'
     }
     // A new ticket ends the wait of the contact's closed ones; a contact created just now has none to look for.

@@ -28,15 +28,14 @@ export async function closeInactive(app: FastifyInstance, now: Date): Promise<nu
   for (const w of connections) {
     const cutoff = new Date(now.getTime() - Number(w.expiresTicket) * 60_000)
     for (let after = 0; ;) {
-      const rows: Array<{ id: number; contactId: number }> = await silentSince(app, cutoff, w).where('id', '>', after).orderBy('id').limit(BATCH).select('id', 'contactId')
-      for (const { id, contactId } of rows) {
+      const rows: Array<{ id: number }> = await silentSince(app, cutoff, w).where('id', '>', after).orderBy('id').limit(BATCH).select('id')
+      for (const { id } of rows) {
         // Checked again right before closing: a message may have come in since the batch was read.
         if (!(await silentSince(app, cutoff, w).where({ id }).first('id'))) continue
         try {
           await app.tickets.lifecycle.close(w.companyId, Number(id), { by: null, reason: 'expired' })
           closed++
-          const contact = await app.contacts.find(w.companyId, contactId)
-          await sendAutomatic(app, w.companyId, Number(id), contact?.name ?? '', w.expiresInactiveMessage)
+          await sendAutomatic(app, w.companyId, Number(id), w.expiresInactiveMessage)
         } catch (err) {
           // One ticket that cannot close must not hold up the others; the next sweep tries it again.
           app.log.error({ err, companyId: w.companyId, ticketId: id }, 'auto-close of an inactive ticket failed')
