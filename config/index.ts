@@ -16,8 +16,8 @@ const DEV_DEFAULTS = { jwtSecret: 'zapdesk-dev-access', jwtRefreshSecret: 'zapde
 
 function parseEnvValue(field: string, raw: string): unknown {
   if (field === 'plugins' || field === 'disabledPlugins') return raw.split(',').map((s) => s.trim()).filter(Boolean)
-  if (field === 'port' || field === 'bcryptCost' || field === 'uploadMaxBytes') return /^\d+$/.test(raw) ? Number(raw) : raw
-  if (field === 'trustProxy' || field === 'serveWeb') return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw
+  if (field === 'port' || field === 'smtpPort' || field === 'bcryptCost' || field === 'uploadMaxBytes') return /^\d+$/.test(raw) ? Number(raw) : raw
+  if (field === 'trustProxy' || field === 'serveWeb' || field === 'smtpSecure') return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw
   return raw
 }
 
@@ -45,6 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(import.meta.dirname, '../web/dist'),
     loginRateLimit: { perIp: 5, perIpWindowMs: 5 * 60_000, perEmail: 10, perEmailWindowMs: 15 * 60_000 },
     signupRateLimit: { max: 5, windowMs: 60 * 60_000 },
+    smtpPort: 587,
+    smtpFrom: 'Zapdesk <no-reply@localhost>',
+    smtpSecure: false,
   }
   if (mode !== 'production') Object.assign(base, DEV_DEFAULTS)
   for (const [name, field] of Object.entries(ENV_VARS)) {

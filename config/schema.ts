@@ -32,6 +32,16 @@ export const ConfigSchema = Type.Object({
     perEmailWindowMs: Type.Integer({ minimum: 1000 }),
   }),
   signupRateLimit: Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 1000 }) }),
+  /** Where users reach the web app (absolute links in mail), e.g. https://desk.example.com. */
+  publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' })),
+  /** SMTP server of the platform's mail (password recovery); without it, development logs the link. */
+  smtpHost: Type.Optional(Type.String({ minLength: 1 })),
+  smtpPort: Type.Integer({ minimum: 1, maximum: 65535 }),
+  smtpUser: Type.Optional(Type.String()),
+  smtpPass: Type.Optional(Type.String()),
+  smtpFrom: Type.String({ minLength: 3 }),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  smtpSecure: Type.Boolean(),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -59,4 +69,11 @@ export const ENV_VARS = {
   LOG_LEVEL: 'logLevel',
   SERVE_WEB: 'serveWeb',
   WEB_DIST: 'webDist',
+  PUBLIC_URL: 'publicUrl',
+  SMTP_HOST: 'smtpHost',
+  SMTP_PORT: 'smtpPort',
+  SMTP_USER: 'smtpUser',
+  SMTP_PASS: 'smtpPass',
+  SMTP_FROM: 'smtpFrom',
+  SMTP_SECURE: 'smtpSecure',
 } as const

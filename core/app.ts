@@ -10,6 +10,7 @@ import storagePlugin from './storage/plugin.ts'
 import { EventBus } from './events/bus.ts'
 import { KERNEL_EVENTS } from './events/types.ts'
 import { createJobQueue } from './jobs/index.ts'
+import { createMailer } from './mail/mailer.ts'
 import { FeatureCatalog } from './features/catalog.ts'
 import { PermissionRegistry } from './access/permissions.ts'
 import { coreMigrations, migrateLatest, type MigrationSet } from './db/migrator.ts'
@@ -37,6 +38,8 @@ export interface BuildOptions {
   pluginsDir?: string
   /** Start the job workers (default true). */
   startJobs?: boolean
+  /** Where the log lines go instead of stdout (tests that read what was logged). */
+  logStream?: NodeJS.WritableStream
 }
 
 /** Migration sets of the core and each plugin, in dependency order. */
@@ -48,7 +51,7 @@ export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config)
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: (r) => ({ method: r.method, url: r.url.split('?')[0] }) } },
+    logger: { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: (r) => ({ method: r.method, url: r.url.split('?')[0] }) } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
@@ -82,6 +85,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('permissions', new PermissionRegistry())
   const jobs = await createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
   app.decorate('jobs', jobs)
+  const mailer = createMailer(config)
+  app.decorate('mailer', mailer)
+  app.addHook('onClose', async () => mailer.close())
 
   await app.register(dbPlugin, { knex: options.knex })
   await app.register(authPlugin)

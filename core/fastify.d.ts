@@ -13,6 +13,7 @@ import type { Dialect } from './db/knex.ts'
 import type { ModelBinder } from './db/plugin.ts'
 import type { AuthService } from './auth/service.ts'
 import type { RouteInfo } from './testing/routes.ts'
+import type { Mailer } from './mail/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     redis?: RedisLink
     plugins: LoadedPlugin[]
     authService: AuthService
+    /** The platform's own mail (password recovery): SMTP when configured. */
+    mailer: Mailer
     /** Every registered route (see core/testing/routes.ts), for tests that must cover all of them. */
     routeTable: RouteInfo[]
   }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createHash, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { PasswordReset, User } from './models.ts'
 import { errorResponses } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
+import { publicUrl } from '../mail/mailer.ts'
+import { mailLanguage, passwordResetMail } from '../mail/password-mail.ts'
 
 const TOKEN_TTL_MS = 60 * 60_000
 const STRONG_PASSWORD = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,50}$'
@@ -14,30 +14,43 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 const Message = Type.Object({ message: Type.String() })
 
 /**
- * Password recovery. The link goes out through the mail outbox (DATA_DIR/mail, one .eml per message) until an
- * SMTP transport is configured; a used or expired link never works twice.
+ * Password recovery. The link goes out by mail (SMTP); without SMTP, development logs it and production refuses with
+ * ERR_MAIL_NOT_CONFIGURED rather than claim a mail it cannot send. A used or expired link never works twice.
  */
 export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const outbox = path.join(app.config.dataDir, 'mail')
 
   api.post('/forgetpassword/:email', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Send a password recovery link', params: Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }), response: { 200: Message, ...errorResponses } },
   }, async (request) => {
-    const ipKey = `reset:ip:${request.ip}`
-    if ((await app.attempts.hit(ipKey, 15 * 60_000)) > 5) throw new AppError('ERR_RATE_LIMITED', 429)
+    if ((await app.attempts.hit(`reset:ip:${request.ip}`, 15 * 60_000)) > 5) throw new AppError('ERR_RATE_LIMITED', 429)
     const email = request.params.email.trim().toLowerCase()
+    // one inbox is not flooded from many addresses either
+    if ((await app.attempts.hit(`reset:email:${email}`, 60 * 60_000)) > 5) throw new AppError('ERR_RATE_LIMITED', 429)
     const user = await app.bind(User).query().unscoped().findOne({ email })
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
+    const base = publicUrl(app.config)
+    if (!base || (!app.mailer.configured && app.config.env === 'production')) {
+      request.log.error('password recovery needs SMTP_HOST and PUBLIC_URL in production')
+      throw new AppError('ERR_MAIL_NOT_CONFIGURED', 503)
+    }
     const token = randomBytes(24).toString('hex')
-    await app.bind(PasswordReset).query().insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS).toISOString(), usedAt: null, createdAt: new Date().toISOString() })
-    const link = `/resetpsw?hash=${token}&email=${encodeURIComponent(email)}`
-    await fs.promises.mkdir(outbox, { recursive: true })
-    // A random part keeps two messages written in the same millisecond from overwriting each other.
-    await fs.promises.writeFile(path.join(outbox, `${Date.now()}-${user.id}-${randomBytes(4).toString('hex')}.eml`),
-      `To: ${email}\nSubject: Zapdesk - recuperação de senha\n\nUse este link para definir uma nova senha (válido por 1 hora): ${link}\n`)
-    request.log.info({ userId: user.id }, 'password recovery link written to the mail outbox')
+    const row = await app.bind(PasswordReset).query().insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS).toISOString(), usedAt: null, createdAt: new Date().toISOString() })
+    const link = `${base}/resetpsw?hash=${token}&email=${encodeURIComponent(email)}`
+    if (!app.mailer.configured) {
+      request.log.warn({ userId: user.id, link }, 'SMTP_HOST is not set: the password recovery link is only logged')
+      return { message: 'Email enviado com sucesso!' }
+    }
+    try {
+      await app.mailer.send(passwordResetMail(email, user.name, link, mailLanguage(request.headers['accept-language'])))
+    } catch (err) {
+      // a link nobody received must not stay valid
+      await app.bind(PasswordReset).query().deleteById(row.id)
+      request.log.error({ err, userId: user.id }, 'the password recovery mail was not sent')
+      throw new AppError('ERR_MAIL_NOT_SENT', 502)
+    }
+    request.log.info({ userId: user.id }, 'password recovery mail sent')
     return { message: 'Email enviado com sucesso!' }
   })
 

@@ -2,6 +2,7 @@ import { createHttpClient } from './http-client.ts'
 import { xhrFetch } from './xhr-fetch.ts'
 import type { AuthAnswer } from './types.ts'
 import { STORAGE_KEYS, store } from '../lib/storage.ts'
+import { i18n } from '../i18n/i18n.ts'
 
 const hooks = {
   onRefreshed: (_answer: AuthAnswer): void => undefined,
@@ -19,6 +20,7 @@ export const api = createHttpClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   upload: xhrFetch,
   getToken: () => store.getItem(STORAGE_KEYS.token),
+  getLanguage: () => i18n.language,
   onRefreshed: (answer) => hooks.onRefreshed(answer),
   onUnauthorized: () => hooks.onUnauthorized(),
 })

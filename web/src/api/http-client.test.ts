@@ -156,3 +156,23 @@ t.test('a call with onUploadProgress goes through the upload transport, with the
   t.same(progress, [1, 1])
   t.equal(plain.calls.length, 0, 'the plain fetch was not used')
 })
+
+t.test('every call says the language the app shows, so the server writes in it', async (t) => {
+  const seen: (string | undefined)[] = []
+  let language = 'es'
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: async (_url, init) => {
+      seen.push(((init?.headers ?? {}) as Record<string, string>)['Accept-Language'])
+      return new Response('{}', { status: 200 })
+    },
+    getToken: () => null,
+    getLanguage: () => language,
+    onRefreshed: () => undefined,
+    onUnauthorized: () => undefined,
+  })
+  await http.post('/forgetpassword/a%40b.c', undefined, { anonymous: true })
+  language = 'en'
+  await http.get('/x')
+  t.same(seen, ['es', 'en'])
+})

@@ -13,6 +13,8 @@ export interface HttpClientOptions {
   onUnauthorized: () => void
   /** A fetch that reports upload progress (XHR in the browser), for calls with `onUploadProgress`. */
   upload?: (onProgress: (fraction: number) => void) => FetchLike
+  /** The language the app shows, sent as Accept-Language so the server writes (e.g. mail) in it. */
+  getLanguage?: () => string | undefined
 }
 
 export interface RequestOptions {
@@ -57,6 +59,8 @@ export function createHttpClient(opts: HttpClientOptions) {
 
   async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' }
+    const language = opts.getLanguage?.()
+    if (language) headers['Accept-Language'] = language
     const token = ro.anonymous ? null : opts.getToken()
     if (token) headers.Authorization = `Bearer ${token}`
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData

@@ -32,4 +32,6 @@ export default {
   ERR_MODULE_NOT_IN_PLAN: 'This module is not part of the company’s plan.',
   ERR_BAD_REQUEST: 'Invalid request.',
   ERR_SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
+  ERR_MAIL_NOT_CONFIGURED: 'This platform cannot send email yet: ask its administrator to set up SMTP.',
+  ERR_MAIL_NOT_SENT: 'The email could not be sent. Please try again in a few minutes.',
 }
