@@ -11,6 +11,7 @@ import { EventBus } from './events/bus.ts'
 import { KERNEL_EVENTS } from './events/types.ts'
 import { createJobQueue } from './jobs/index.ts'
 import { createMailer } from './mail/mailer.ts'
+import { CompanyStatus } from './accounts/company-status.ts'
 import { FeatureCatalog } from './features/catalog.ts'
 import { PermissionRegistry } from './access/permissions.ts'
 import { coreMigrations, migrateLatest, type MigrationSet } from './db/migrator.ts'
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authPlugin)
   await app.register(realtimePlugin)
   await app.register(storagePlugin)
+  app.decorate('companyStatus', new CompanyStatus(app))
   await app.register(openapi)
 
   const plugins = orderByDependencies(await discoverPlugins({ dir: options.pluginsDir, packages: config.plugins, disabled: config.disabledPlugins }))

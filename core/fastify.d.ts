@@ -14,6 +14,7 @@ import type { ModelBinder } from './db/plugin.ts'
 import type { AuthService } from './auth/service.ts'
 import type { RouteInfo } from './testing/routes.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { CompanyStatus } from './accounts/company-status.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     authService: AuthService
     /** The platform's own mail (password recovery): SMTP when configured. */
     mailer: Mailer
+    /** Whether a company is active (a super user can deactivate one). */
+    companyStatus: CompanyStatus
     /** Every registered route (see core/testing/routes.ts), for tests that must cover all of them. */
     routeTable: RouteInfo[]
   }

@@ -25,6 +25,7 @@ const CompanyBody = Type.Object({
   planId: Type.Integer({ minimum: 1 }),
   status: Type.Optional(Type.Boolean()),
   dueDate: Type.Optional(Type.Union([DateString, Type.Null(), Type.Literal('')])),
+  trialExpiration: Type.Optional(Type.Union([DateString, Type.Null(), Type.Literal('')])),
   recurrence: Type.Optional(Recurrences),
   campaignsEnabled: Type.Optional(Type.Boolean()),
   timezone: Type.Optional(Type.String({ maxLength: 64 })),
@@ -87,7 +88,7 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     await checkBody(b)
     const { company } = await createCompany(app, {
       name: b.name, email: b.email, phone: b.phone ?? null, planId: b.planId, status: b.status ?? true,
-      dueDate: b.dueDate || null, recurrence: b.recurrence ?? 'MENSAL', campaignsEnabled: b.campaignsEnabled,
+      dueDate: b.dueDate || null, trialExpiration: b.trialExpiration || null, recurrence: b.recurrence ?? 'MENSAL', campaignsEnabled: b.campaignsEnabled,
       timezone: b.timezone, billingName: b.billingName, addressZipCode: b.addressZipCode, addressStreet: b.addressStreet,
       addressState: b.addressState, addressCity: b.addressCity, addressDistrict: b.addressDistrict,
     })
@@ -99,12 +100,14 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     config: { access: 'super' },
     schema: { tags: ['companies'], summary: 'Update a company', params: Params, body: Type.Partial(CompanyBody), response: { 200: CompanyDto, ...errorResponses } },
   }, async (request) => {
-    const { campaignsEnabled, dueDate, ...rest } = request.body
-    await find(request.params.id)
+    const { campaignsEnabled, dueDate, trialExpiration, ...rest } = request.body
+    const before = await find(request.params.id)
+    if (rest.status === false && request.params.id === request.auth!.companyId) throw new AppError('ERR_NO_PERMISSION', 403, undefined, 'A super user cannot deactivate their own company')
     await checkBody(rest)
     try {
       await Companies.query().findById(request.params.id).patch({
         ...rest, ...(rest.name === undefined ? {} : { name: rest.name.trim() }), ...(dueDate === undefined ? {} : { dueDate: dueDate || null }),
+        ...(trialExpiration === undefined ? {} : { trialExpiration: trialExpiration || null }),
       })
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_COMPANY', 409)
@@ -112,6 +115,7 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     }
     if (campaignsEnabled !== undefined) await writeSetting(app, request.params.id, 'campaignsEnabled', String(campaignsEnabled))
     app.events.emit('company.updated', { companyId: request.params.id })
+    if (rest.status !== undefined && Boolean(before.status) !== rest.status) app.events.emit('company.statusChanged', { companyId: request.params.id, active: rest.status })
     const out = await dto(await find(request.params.id))
     app.realtime.publish({ companyId: out.id, topic: 'company', data: { action: 'update', company: out } })
     return out

@@ -12,13 +12,13 @@ export const DEFAULT_COMPANY_SCHEDULES: ScheduleEntry[] = [
 ].map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTime: '', endTime: '' }))
 
 export interface NewCompany {
-  name: string; email?: string | null; phone?: string | null; planId: number; status: boolean; dueDate: string | null
+  name: string; email?: string | null; phone?: string | null; planId: number; status: boolean; dueDate: string | null; trialExpiration?: string | null
   recurrence: string; campaignsEnabled?: boolean; timezone?: string
   billingName?: string | null; addressZipCode?: string | null; addressStreet?: string | null; addressState?: string | null
   addressCity?: string | null; addressDistrict?: string | null
 }
 
-const OPTIONAL_FIELDS = ['timezone', 'billingName', 'addressZipCode', 'addressStreet', 'addressState', 'addressCity', 'addressDistrict'] as const
+const OPTIONAL_FIELDS = ['trialExpiration', 'timezone', 'billingName', 'addressZipCode', 'addressStreet', 'addressState', 'addressCity', 'addressDistrict'] as const
 
 /** Creates a company with its default settings (and optionally its first admin) in one transaction. */
 export async function createCompany(app: FastifyInstance, data: NewCompany, admin?: { name: string; email: string; password: string }) {

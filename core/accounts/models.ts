@@ -34,6 +34,7 @@ export class Company extends BaseModel {
   planId!: number | null
   status!: boolean
   dueDate!: string | null
+  trialExpiration!: string | null
   recurrence!: string
   timezone!: string
   schedules!: ScheduleEntry[] | null

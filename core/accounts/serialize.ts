@@ -18,7 +18,8 @@ export const CompanyDto = Type.Object({
   id: Type.Integer(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]),
   phone: Type.Union([Type.String(), Type.Null()]), planId: Type.Union([Type.Integer(), Type.Null()]),
   plan: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
-  status: Type.Boolean(), dueDate: Type.Union([Type.String(), Type.Null()]), recurrence: Type.String(),
+  status: Type.Boolean(), dueDate: Type.Union([Type.String(), Type.Null()]), trialExpiration: Type.Union([Type.String(), Type.Null()]),
+  recurrence: Type.String(),
   timezone: Type.String(), campaignsEnabled: Type.Boolean(),
   schedules: Type.Array(Type.Object({ weekday: Type.String(), weekdayEn: Type.String(), startTime: Type.String(), endTime: Type.String() })),
   createdAt: Type.Union([Type.String(), Type.Null()]),
@@ -52,7 +53,7 @@ export function planDto(app: FastifyInstance, p: Plan) {
 export function companyDto(c: Company, campaignsEnabled = true) {
   return {
     id: c.id, name: c.name, email: c.email, phone: c.phone, planId: c.planId,
-    plan: c.plan ? { id: c.plan.id, name: c.plan.name } : null, status: c.status, dueDate: c.dueDate,
+    plan: c.plan ? { id: c.plan.id, name: c.plan.name } : null, status: c.status, dueDate: c.dueDate, trialExpiration: c.trialExpiration ?? null,
     recurrence: c.recurrence, timezone: c.timezone, campaignsEnabled, schedules: c.schedules ?? [], createdAt: c.createdAt ?? null,
     billingName: c.billingName, addressZipCode: c.addressZipCode, addressStreet: c.addressStreet,
     addressState: c.addressState, addressCity: c.addressCity, addressDistrict: c.addressDistrict,

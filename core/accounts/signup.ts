@@ -46,9 +46,10 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
     const plan = await app.bind(Plan).query().findById(planId)
     if (!plan || !plan.offeredAtSignup) throw new AppError('ERR_PLAN_NOT_OFFERED', 400)
     const digits = b.phone?.replace(/\D/g, '') ?? ''
+    const trialEnd = addDays(todayIn('America/Sao_Paulo'), TRIAL_DAYS)
     const { company, user } = await createCompany(app, {
       name: b.name, email: b.email.trim().toLowerCase(), phone: digits || null, planId, status: true,
-      dueDate: addDays(todayIn('America/Sao_Paulo'), TRIAL_DAYS), recurrence: 'MENSAL', campaignsEnabled: true,
+      dueDate: trialEnd, trialExpiration: trialEnd, recurrence: 'MENSAL', campaignsEnabled: true,
     }, { name: b.name.trim(), email: b.email, password: b.password })
     app.events.emit('company.created', { companyId: company.id })
     app.events.emit('user.created', { companyId: company.id, userId: user!.id })

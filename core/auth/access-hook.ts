@@ -29,6 +29,7 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
   if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_INVALID_TOKEN', 401)
   const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv)
   if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401)
+  if (ctx.inactive) throw new AppError('ERR_COMPANY_INACTIVE', 401)
   return ctx
 }
 

@@ -53,6 +53,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
     await app.attempts.release(ipKey)
     await app.attempts.reset(emailKey)
+    // Told only to whoever knows the password; the current session (another device) is left as it is.
+    if (!user.super && !(await app.companyStatus.isActive(user.companyId))) throw new AppError('ERR_COMPANY_INACTIVE', 401)
     // One active session per user: a new sign-in revokes the previous tokens and tells the old sockets.
     const tv = await app.authService.revokeTokens(user.id)
     app.realtime.publish({ companyId: user.companyId, topic: 'auth', data: { action: 'update', user: { id: user.id } }, audience: { userIds: [user.id], tokenVersionBelow: tv } })
@@ -80,6 +82,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     if (claims.typ !== 'refresh' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_SESSION_EXPIRED', 401)
     const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv)
     if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    if (ctx.inactive) throw new AppError('ERR_COMPANY_INACTIVE', 401)
     setRefreshCookie(reply, ctx.userId, ctx.tokenVersion)
     return { token: app.authService.signAccess(ctx.userId, ctx.companyId, ctx.tokenVersion), user: await currentUserDto(app, ctx) }
   })

@@ -11,7 +11,8 @@ export type AuthContextLoader = (ctx: AuthContext) => Promise<void>
 
 interface AuthRow {
   id: number; companyId: number; name: string; email: string; profile: 'admin' | 'user'; super: number | boolean
-  allTicket: 'enabled' | 'desabled'; tokenVersion: number; dueDate: string | null; timezone: string; features: string | null
+  allTicket: 'enabled' | 'desabled'; tokenVersion: number; dueDate: string | null; timezone: string; status: number | boolean
+  features: string | null
 }
 
 /** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole auth query, on every request. */
@@ -72,7 +73,7 @@ export class AuthService {
       .leftJoin('plans', 'plans.id', 'companies.planId')
       .where('users.id', userId)
       .first('users.id', 'users.companyId', 'users.name', 'users.email', 'users.profile', 'users.super', 'users.allTicket',
-        'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'plans.features')) as AuthRow | undefined
+        'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'companies.status', 'plans.features')) as AuthRow | undefined
     if (!row || (tokenVersion !== 'any' && row.tokenVersion !== tokenVersion)) return null
     const disabled = await this.app.knex('companyModules').where({ companyId: row.companyId, enabled: false }).pluck('feature')
     const planFeatures: string[] = row.features ? JSON.parse(row.features) : []
@@ -89,6 +90,7 @@ export class AuthService {
       features: new Set(planFeatures.filter((f) => !disabled.includes(f))),
       dueDate: row.dueDate,
       overdue: !isSuper && row.dueDate !== null && row.dueDate < todayIn(row.timezone),
+      inactive: !isSuper && !row.status,
       queueIds: [],
       permissions: this.app.permissions.actionsFor(row.profile, isSuper),
     }

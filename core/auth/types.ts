@@ -13,6 +13,8 @@ export interface AuthContext {
   /** yyyy-mm-dd, or null when the company has no due date. */
   dueDate: string | null
   overdue: boolean
+  /** The company was deactivated by a super user: no sign-in, no API (super users are never inactive). */
+  inactive: boolean
   /** Queue ids the user is linked to (filled by the queues plugin's loader, empty before). */
   queueIds: number[]
   permissions: Set<string>

@@ -1,6 +1,6 @@
 /** The kernel's domain events: its part of the catalogue (plugins add theirs with their manifests' `events`). */
 export const KERNEL_EVENTS = [
-  'company.created', 'company.updated', 'company.deleted', 'user.created', 'user.updated', 'user.deleted', 'user.loggedIn',
+  'company.created', 'company.updated', 'company.statusChanged', 'company.deleted', 'user.created', 'user.updated', 'user.deleted', 'user.loggedIn',
   'settings.updated', 'modules.updated', 'plan.updated',
 ] as const
 
@@ -12,6 +12,8 @@ export const KERNEL_EVENTS = [
 export interface DomainEvents {
   'company.created': { companyId: number }
   'company.updated': { companyId: number }
+  /** Deactivated (no sign-in, no API, no WhatsApp sessions) or active again. */
+  'company.statusChanged': { companyId: number; active: boolean }
   'company.deleted': { companyId: number }
   'user.created': { companyId: number; userId: number }
   'user.updated': { companyId: number; userId: number }

@@ -120,6 +120,14 @@ export class RealtimeHub {
     }
   }
 
+  /** Ends a company's sockets on this instance (it was deactivated): each client hears why in the close reason. */
+  closeCompany(companyId: number, code: number, reason: string): void {
+    for (const s of this.byCompany.get(companyId) ?? []) {
+      if (s.ws.readyState === 1) s.ws.send(JSON.stringify({ type: 'error', error: reason }))
+      s.ws.close(code, reason)
+    }
+  }
+
   closeAll(code = 1001, reason = 'server shutting down'): void {
     for (const set of this.byCompany.values()) for (const s of set) s.ws.close(code, reason)
   }

@@ -44,6 +44,8 @@ export default definePlugin({
     app.decorate('connections', new ConnectionDirectory(app))
     // A deleted company's connections are gone with it (cascade): their sockets must close on every instance.
     app.events.on('company.deleted', ({ companyId }) => channels.stopCompany(companyId), { scope: 'cluster' })
+    // A deactivated company's sessions stop (their pairing kept); active again, they start where they were.
+    app.events.on('company.statusChanged', ({ companyId, active }) => (active ? channels.startCompany(companyId) : channels.stopCompany(companyId)), { scope: 'cluster' })
     app.events.on('whatsapp.deleted', ({ whatsappId }) => channels.stopDeleted(whatsappId), { scope: 'cluster' })
     app.addHook('onReady', async () => channels.ready())
     app.addHook('onClose', async () => channels.close())

@@ -140,6 +140,12 @@ export class Channels {
     return this.manager.stopCompany(companyId)
   }
 
+  /** Starts the company's connections that were not disconnected (it is active again); one instance wins each lease. */
+  async startCompany(companyId: number): Promise<void> {
+    const rows = await this.app.bind(Whatsapp).query().forCompany(companyId).whereNot('status', 'DISCONNECTED').select('id')
+    for (const row of rows) await this.manager.start(companyId, row.id).catch((err) => this.app.log.error({ err, whatsappId: row.id }, 'starting a session failed'))
+  }
+
   /** Ends a deleted connection's session if it runs on this instance. */
   async stopDeleted(whatsappId: number): Promise<void> {
     if (this.manager.runner(whatsappId)) await this.manager.stop(whatsappId)

@@ -93,3 +93,36 @@ t.test('deleting a company ends its sessions', async (t) => {
   t.notOk(app.channels.runsHere(kept.id), 'a deleted connection\'s session ends wherever it runs')
   t.equal(await app.knex('whatsapps').where({ companyId: c.id }).count({ n: '*' }).first().then((r) => Number(r!.n)), 0, 'its connections went with it')
 })
+
+t.test('a deactivated company\'s sessions stop and boot does not start them; reactivated, they start again', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const keep = await createCompanyWithUsers(app)
+  const w = await sandboxConnection(app, c.admin.headers)
+  const off = await sandboxConnection(app, c.admin.headers, { name: 'Desligada' })
+  await call(app, 'DELETE', `/whatsappsession/${off.id}`, c.admin.headers)
+  const kept = await sandboxConnection(app, keep.admin.headers)
+  const root = await createSuper(app)
+  t.equal((await call(app, 'PUT', `/companies/${c.id}`, root.headers, { status: false })).statusCode, 200)
+  await app.events.idle()
+  t.notOk(app.channels.runsHere(w.id), 'its session stopped')
+  t.ok(app.channels.runsHere(kept.id), 'other companies keep theirs')
+  t.equal((await app.knex('whatsapps').where({ id: w.id }).first()).status, 'CONNECTED', 'the pairing is kept for later')
+
+  // a restarted server's boot scan passes over the inactive company
+  const { buildApp } = await import('@zapdesk/plugin-api/testing')
+  const second = await buildApp({ env: {}, config: { ...app.config, redisPrefix: `${app.config.redisPrefix}b` } })
+  t.teardown(() => second.close())
+  second.channels.options.autoStart = true
+  second.channels.options.staggerMs = 10
+  await app.channels.stop(keep.id, kept.id)
+  await second.ready()
+  await waitFor(() => second.channels.runsHere(kept.id), 10_000, 'boot start of the active company')
+  t.notOk(second.channels.runsHere(w.id), 'no session of an inactive company at boot')
+  await second.close()
+
+  t.equal((await call(app, 'PUT', `/companies/${c.id}`, root.headers, { status: true })).statusCode, 200)
+  await app.events.idle()
+  await waitFor(() => app.channels.runsHere(w.id), 10_000, 'restart on reactivation')
+  t.notOk(app.channels.runsHere(off.id), 'a connection the admin had disconnected stays off')
+})

@@ -6,7 +6,7 @@ import { i18n } from '../i18n/i18n.ts'
 
 const hooks = {
   onRefreshed: (_answer: AuthAnswer): void => undefined,
-  onUnauthorized: (): void => undefined,
+  onUnauthorized: (_code: string | null): void => undefined,
 }
 
 /** The session layer plugs in here once it exists (it imports this module, so no import back). */
@@ -22,5 +22,5 @@ export const api = createHttpClient({
   getToken: () => store.getItem(STORAGE_KEYS.token),
   getLanguage: () => i18n.language,
   onRefreshed: (answer) => hooks.onRefreshed(answer),
-  onUnauthorized: () => hooks.onUnauthorized(),
+  onUnauthorized: (code) => hooks.onUnauthorized(code),
 })

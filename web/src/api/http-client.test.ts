@@ -176,3 +176,16 @@ t.test('every call says the language the app shows, so the server writes in it',
   await http.get('/x')
   t.same(seen, ['es', 'en'])
 })
+
+t.test('the session\'s end carries the server\'s code, so the sign-in screen can say why', async (t) => {
+  const codes: (string | null)[] = []
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: async () => new Response(JSON.stringify({ error: 'ERR_COMPANY_INACTIVE', message: 'inactive' }), { status: 401 }),
+    getToken: () => 'token',
+    onRefreshed: () => undefined,
+    onUnauthorized: (code) => void codes.push(code),
+  })
+  await t.rejects(http.get('/tickets'), { code: 'ERR_COMPANY_INACTIVE' })
+  t.same(codes, ['ERR_COMPANY_INACTIVE'])
+})

@@ -9,8 +9,9 @@ export interface HttpClientOptions {
   getToken: () => string | null
   /** Called with a fresh session after a successful refresh. */
   onRefreshed: (answer: AuthAnswer) => void
-  /** Called when the session is gone: 401 on a data call, or a refresh that failed after an expired token. */
-  onUnauthorized: () => void
+  /** Called when the session is gone: 401 on a data call, or a refresh that failed after an expired token; with the
+   * server's code (e.g. ERR_COMPANY_INACTIVE), so the screen it leaves can say why. */
+  onUnauthorized: (code: string | null) => void
   /** A fetch that reports upload progress (XHR in the browser), for calls with `onUploadProgress`. */
   upload?: (onProgress: (fraction: number) => void) => FetchLike
   /** The language the app shows, sent as Accept-Language so the server writes (e.g. mail) in it. */
@@ -99,15 +100,16 @@ export function createHttpClient(opts: HttpClientOptions) {
       const first = errorFromBody(403, await readBody(res))
       const renewed = await refresh()
       if (!renewed) {
-        if (first.code === null || SESSION_CODES.has(first.code)) opts.onUnauthorized()
+        if (first.code === null || SESSION_CODES.has(first.code)) opts.onUnauthorized(first.code)
         throw first
       }
       res = await send(method, path, body, ro)
     }
     const data = await readBody(res)
     if (res.ok) return data as T
-    if (!ro.anonymous && res.status === 401) opts.onUnauthorized()
-    throw errorFromBody(res.status, data)
+    const error = errorFromBody(res.status, data)
+    if (!ro.anonymous && res.status === 401) opts.onUnauthorized(error.code)
+    throw error
   }
 
   return {

@@ -78,10 +78,17 @@ export interface Company {
   plan?: { id: number; name: string }
   status: boolean
   dueDate: string | null
+  trialExpiration?: string | null
   recurrence: Recurrence
   campaignsEnabled: boolean
   createdAt: string
   schedules?: CompanySchedule[]
+  billingName?: string | null
+  addressZipCode?: string | null
+  addressStreet?: string | null
+  addressDistrict?: string | null
+  addressCity?: string | null
+  addressState?: string | null
 }
 
 export interface LocalizedLabel {

@@ -60,6 +60,7 @@ function setup(token: () => string | null = () => 'tok') {
   const clock = fakeTimers()
   let renew = true
   let renewals = 0
+  const reasons: string[] = []
   const client = new RealtimeClient({
     url: () => (token() ? `ws://x/api/ws?token=${token()}` : null),
     createSocket: (url) => {
@@ -69,9 +70,9 @@ function setup(token: () => string | null = () => 'tok') {
     },
     timers: clock.timers,
     random: () => 1,
-    onSessionExpired: async () => (renewals++, renew),
+    onSessionExpired: async (reason) => (renewals++, reasons.push(reason), renew),
   })
-  return { client, sockets, clock, setRenew: (v: boolean) => (renew = v), renewals: () => renewals }
+  return { client, sockets, clock, reasons, setRenew: (v: boolean) => (renew = v), renewals: () => renewals }
 }
 
 t.test('backoff doubles and caps', async (t) => {
@@ -181,6 +182,17 @@ t.test('an expired token renews the session and reconnects, or stops', async (t)
   s.sockets[1].receive({ type: 'error', error: 'ERR_SESSION_EXPIRED' })
   await new Promise((r) => setTimeout(r, 0))
   t.equal(s.sockets.length, 2)
+  t.equal(s.client.getStatus(), 'idle')
+})
+
+t.test('a deactivated company\'s socket ends the session with that reason', async (t) => {
+  const s = setup()
+  s.setRenew(false)
+  s.client.connect()
+  s.sockets[0].open()
+  s.sockets[0].receive({ type: 'error', error: 'ERR_COMPANY_INACTIVE' })
+  await new Promise((r) => setTimeout(r, 0))
+  t.same(s.reasons, ['ERR_COMPANY_INACTIVE'])
   t.equal(s.client.getStatus(), 'idle')
 })
 

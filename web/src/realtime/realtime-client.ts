@@ -28,12 +28,16 @@ export interface RealtimeClientOptions {
   createSocket: (url: string) => SocketLike
   timers?: Timers
   random?: () => number
-  /** The server said the token expired: renew it (true) or give up (false, the session is over). */
-  onSessionExpired?: () => Promise<boolean>
+  /** The server said the token expired (or the company was deactivated): renew it (true) or give up (false, the
+   * session is over); `reason` is the server's code. */
+  onSessionExpired?: (reason: string) => Promise<boolean>
   onRefused?: (room: string | undefined, error: string) => void
 }
 
 type Listener = (data: unknown) => void
+
+/** Error frames after which this socket's session cannot go on as it is. */
+const SESSION_ENDING = new Set(['ERR_SESSION_EXPIRED', 'ERR_COMPANY_INACTIVE'])
 const OPEN = 1
 
 const defaultTimers: Timers = {
@@ -170,18 +174,18 @@ export class RealtimeClient {
       return
     }
     if ('type' in frame && frame.type === 'error') {
-      if (frame.error === 'ERR_SESSION_EXPIRED') void this.renewSession()
+      if (SESSION_ENDING.has(frame.error)) void this.renewSession(frame.error)
       else this.opts.onRefused?.(frame.room, frame.error)
     }
   }
 
-  private async renewSession(): Promise<void> {
+  private async renewSession(reason: string): Promise<void> {
     if (this.suspended) return
     this.suspended = true
     const socket = this.socket
     this.teardown()
     socket?.close(1000, 'session expired')
-    const renewed = (await this.opts.onSessionExpired?.()) ?? false
+    const renewed = (await this.opts.onSessionExpired?.(reason)) ?? false
     this.suspended = false
     if (renewed && this.wanted) this.connect()
     else this.setStatus('idle')

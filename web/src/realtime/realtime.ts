@@ -14,9 +14,9 @@ function socketUrl(): string | null {
 export const realtime = new RealtimeClient({
   url: socketUrl,
   createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-  onSessionExpired: async () => {
+  onSessionExpired: async (reason) => {
     if (await api.refresh()) return true
-    endSession()
+    endSession(reason)
     return false
   },
 })

@@ -16,6 +16,8 @@ export const appStore = createStore()
 
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null })
 export const companyPlanAtom = atom<CompanyPlan | null>(null)
+/** Why the last session ended, when the user should be told on the sign-in screen (an ERR_* code), else null. */
+export const sessionEndReasonAtom = atom<string | null>(null)
 /** Mirrors the cshow flag, so the menu reacts when the campaigns setting changes. */
 export const campaignsShownAtom = atom(false)
 

@@ -1,7 +1,7 @@
 import { api, setSessionHooks } from '../api/api.ts'
 import type { AuthAnswer, CompanyPlan, Setting, User } from '../api/types.ts'
 import { STORAGE_KEYS, clearSessionKeys, store } from '../lib/storage.ts'
-import { appStore, campaignsShownAtom, companyPlanAtom, sessionAtom } from './session-atoms.ts'
+import { appStore, campaignsShownAtom, companyPlanAtom, sessionAtom, sessionEndReasonAtom } from './session-atoms.ts'
 
 type Listener = (user: User | null) => void
 const sessionListeners = new Set<Listener>()
@@ -38,12 +38,16 @@ function applyAuth(answer: AuthAnswer): void {
   setUser(answer.user)
 }
 
-/** Drops everything of the session in this tab; the router then sends the user to /login. */
-export function endSession(): void {
+/** Session ends the sign-in screen explains (a plain expiry or sign-out needs no words). */
+const EXPLAINED_ENDS = new Set(['ERR_COMPANY_INACTIVE'])
+
+/** Drops everything of the session in this tab; the router then sends the user to /login, told why when it matters. */
+export function endSession(reason?: string | null): void {
+  const wasSignedIn = appStore.get(sessionAtom).status === 'authenticated'
+  if (wasSignedIn && reason && EXPLAINED_ENDS.has(reason)) appStore.set(sessionEndReasonAtom, reason)
   clearSessionKeys()
   appStore.set(companyPlanAtom, null)
   appStore.set(campaignsShownAtom, false)
-  const wasSignedIn = appStore.get(sessionAtom).status === 'authenticated'
   appStore.set(sessionAtom, { status: 'anonymous', user: null })
   if (wasSignedIn) notify(null)
 }
@@ -75,6 +79,7 @@ export async function bootstrapSession(): Promise<void> {
 
 export async function login(email: string, password: string): Promise<User> {
   const answer = await api.post<AuthAnswer>('/auth/login', { email, password }, { anonymous: true })
+  appStore.set(sessionEndReasonAtom, null)
   applyAuth(answer)
   await refreshCompanyPlan()
   return answer.user

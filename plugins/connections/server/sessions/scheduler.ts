@@ -45,8 +45,10 @@ export class SessionScheduler {
   private async doScan(): Promise<void> {
     // Every company's connections: the scheduler serves the whole install, not one tenant.
     const rows = await this.app.bind(Whatsapp).query().unscoped().whereNot('status', 'DISCONNECTED').select('id', 'companyId').orderBy('id')
+    const inactive = await this.app.companyStatus.inactiveIds()
     for (const row of rows) {
       if (this.ended) return
+      if (inactive.has(row.companyId)) continue
       if (this.manager.runner(row.id)) continue
       if (this.lease.clustered && (await this.lease.owner(row.id))) continue
       const started = await this.manager.start(row.companyId, row.id).catch((err) => {

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react'
-import { Button, InputGroup } from '@blueprintjs/core'
+import { Button, Callout, InputGroup } from '@blueprintjs/core'
+import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { login } from '../../session/session-service.ts'
+import { appStore, sessionEndReasonAtom } from '../../session/session-atoms.ts'
 import { subscriptionState } from '../../session/subscription.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { email as emailRule, required } from '../../lib/validation.ts'
-import { toast, toastError, toastSuccess } from '../../ui/toaster.ts'
+import { errorText, toast, toastError, toastSuccess } from '../../ui/toaster.ts'
+import { ApiError } from '../../api/api-error.ts'
 import { Field } from '../../ui/Field.tsx'
 import { PasswordInput } from '../../ui/PasswordInput.tsx'
 import { AuthLayout } from './AuthLayout.tsx'
@@ -17,6 +20,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({})
   const [busy, setBusy] = useState(false)
+  const endedBecause = useAtomValue(sessionEndReasonAtom, { store: appStore })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -52,6 +56,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {endedBecause && (
+        <Callout intent="warning" icon="warning-sign" className="zd-auth__note" data-testid="session-ended">
+          {errorText(new ApiError(401, endedBecause, endedBecause))}
+        </Callout>
+      )}
       <form onSubmit={submit} noValidate className="zd-auth__form">
         <Field label={t('auth.email')} htmlFor="login-email" error={errors.email}>
           <InputGroup id="login-email" name="email" type="email" size="large" autoComplete="email" autoFocus leftIcon="envelope" value={email} onChange={(e) => setEmail(e.target.value)} intent={errors.email ? 'danger' : 'none'} />

@@ -32,6 +32,7 @@ export default {
   ERR_MODULE_NOT_IN_PLAN: 'This module is not part of the company’s plan.',
   ERR_BAD_REQUEST: 'Invalid request.',
   ERR_SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
+  ERR_COMPANY_INACTIVE: 'Your company is inactive. Contact the platform\'s support to reactivate it.',
   ERR_MAIL_NOT_CONFIGURED: 'This platform cannot send email yet: ask its administrator to set up SMTP.',
   ERR_MAIL_NOT_SENT: 'The email could not be sent. Please try again in a few minutes.',
 }

@@ -32,6 +32,7 @@ export default {
   ERR_MODULE_NOT_IN_PLAN: 'Este módulo no forma parte del plan de la empresa.',
   ERR_BAD_REQUEST: 'Solicitud no válida.',
   ERR_SERVICE_UNAVAILABLE: 'El servicio no está disponible por un momento. Intente de nuevo en unos instantes.',
+  ERR_COMPANY_INACTIVE: 'Su empresa está inactiva. Contacte al soporte de la plataforma para reactivarla.',
   ERR_MAIL_NOT_CONFIGURED: 'Esta plataforma aún no puede enviar correos: pida a su administrador que configure el SMTP.',
   ERR_MAIL_NOT_SENT: 'No se pudo enviar el correo. Intente de nuevo en unos minutos.',
 }

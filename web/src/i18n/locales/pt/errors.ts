@@ -32,6 +32,7 @@ export default {
   ERR_MODULE_NOT_IN_PLAN: 'Este módulo não faz parte do plano da empresa.',
   ERR_BAD_REQUEST: 'Requisição inválida.',
   ERR_SERVICE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente novamente em instantes.',
+  ERR_COMPANY_INACTIVE: 'Sua empresa está inativa. Fale com o suporte da plataforma para reativá-la.',
   ERR_MAIL_NOT_CONFIGURED: 'Esta plataforma ainda não envia e-mails: peça ao administrador que configure o SMTP.',
   ERR_MAIL_NOT_SENT: 'Não foi possível enviar o e-mail. Tente novamente em alguns minutos.',
 }

@@ -5,7 +5,7 @@ import { maskPhone } from '../../../lib/masks.ts'
 import { Field } from '../../../ui/Field.tsx'
 import { InlineForm } from '../../../ui/crud/InlineForm.tsx'
 import type { FormState } from '../../../ui/crud/use-form.ts'
-import { RECURRENCES, type CompanyFormValues } from './company-form.ts'
+import { ADDRESS_FIELDS, RECURRENCES, type CompanyFormValues } from './company-form.ts'
 
 interface Props {
   form: FormState<CompanyFormValues>
@@ -54,7 +54,7 @@ export function CompanyForm({ form, company, plans, busy, onDelete, onAddPeriod,
           ))}
         </HTMLSelect>
       </Field>
-      <Field label={t('settings.companies.status')} htmlFor="company-status">{yesNo(v.status, (status) => set({ status }), 'company-status')}</Field>
+      <Field label={t('settings.companies.status')} htmlFor="company-status" hint={v.status ? undefined : t('settings.companies.statusHint')}>{yesNo(v.status, (status) => set({ status }), 'company-status')}</Field>
       <Field label={t('settings.companies.campaigns')} htmlFor="company-campaigns">{yesNo(v.campaignsEnabled, (campaignsEnabled) => set({ campaignsEnabled }), 'company-campaigns')}</Field>
       <Field label={t('settings.companies.dueDate')} htmlFor="company-due">
         <InputGroup id="company-due" type="date" value={v.dueDate} onChange={(e) => set({ dueDate: e.target.value })} />
@@ -66,6 +66,14 @@ export function CompanyForm({ form, company, plans, busy, onDelete, onAddPeriod,
           ))}
         </HTMLSelect>
       </Field>
+      <Field label={t('settings.companies.trialExpiration')} htmlFor="company-trial">
+        <InputGroup id="company-trial" type="date" value={v.trialExpiration} onChange={(e) => set({ trialExpiration: e.target.value })} />
+      </Field>
+      {ADDRESS_FIELDS.map((f) => (
+        <Field key={f} label={t(`settings.companies.${f}`)} htmlFor={`company-${f}`}>
+          <InputGroup id={`company-${f}`} value={v[f]} maxLength={f === 'billingName' || f === 'addressStreet' ? 200 : f === 'addressZipCode' ? 20 : f === 'addressState' ? 50 : 100} onChange={(e) => set({ [f]: e.target.value })} />
+        </Field>
+      ))}
     </div>
     </InlineForm>
   )

@@ -3,6 +3,9 @@ import { parseIsoDate } from '../../../lib/dates.ts'
 import { phoneDigits } from '../../../lib/masks.ts'
 import { email, required, validate, type Errors } from '../../../lib/validation.ts'
 
+/** Billing name and address: free text, sent trimmed, empty as null. */
+export const ADDRESS_FIELDS = ['billingName', 'addressZipCode', 'addressStreet', 'addressDistrict', 'addressCity', 'addressState'] as const
+
 export const RECURRENCES: Recurrence[] = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']
 
 export interface CompanyFormValues extends Record<string, unknown> {
@@ -13,7 +16,14 @@ export interface CompanyFormValues extends Record<string, unknown> {
   status: boolean
   campaignsEnabled: boolean
   dueDate: string
+  trialExpiration: string
   recurrence: Recurrence
+  billingName: string
+  addressZipCode: string
+  addressStreet: string
+  addressDistrict: string
+  addressCity: string
+  addressState: string
 }
 
 export const emptyCompany: CompanyFormValues = {
@@ -24,8 +34,10 @@ export const emptyCompany: CompanyFormValues = {
   status: true,
   campaignsEnabled: true,
   dueDate: '',
+  trialExpiration: '',
   recurrence: 'MENSAL',
-}
+  ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])),
+} as CompanyFormValues
 
 export function companyToForm(c: Company): CompanyFormValues {
   return {
@@ -36,8 +48,10 @@ export function companyToForm(c: Company): CompanyFormValues {
     status: c.status !== false,
     campaignsEnabled: !!c.campaignsEnabled,
     dueDate: c.dueDate ? c.dueDate.slice(0, 10) : '',
+    trialExpiration: c.trialExpiration ? c.trialExpiration.slice(0, 10) : '',
     recurrence: c.recurrence ?? 'MENSAL',
-  }
+    ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, c[f] ?? ''])),
+  } as CompanyFormValues
 }
 
 /** Spec: email and plan required (and a company needs a name); an empty or invalid due date goes as null. */
@@ -54,6 +68,8 @@ export function companyPayload(v: CompanyFormValues) {
     status: v.status,
     campaignsEnabled: v.campaignsEnabled,
     dueDate: parseIsoDate(v.dueDate) ? v.dueDate : null,
+    trialExpiration: parseIsoDate(v.trialExpiration) ? v.trialExpiration : null,
     recurrence: v.recurrence,
+    ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, v[f].trim() || null])),
   }
 }
