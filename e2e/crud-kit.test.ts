@@ -66,3 +66,23 @@ t.test('the CRUD kit at phone width, in pt, en and es: list pages, form dialogs,
   }
   t.same(b.errors.filter((e) => !/favicon/.test(e)), [], 'no console errors')
 })
+
+t.test('the help form takes a full YouTube link, as its hint says, and refuses another site on the field; pt, en, es', async (t) => {
+  const { page } = b // still signed in as the super user
+  const texts = { pt: ['Salvar', 'Valor inválido'], en: ['Save', 'Invalid value'], es: ['Guardar', 'Valor no válido'] }
+  for (const [lng, [save, invalid]] of Object.entries(texts)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `help-link-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=helps`)
+      await page.fill('#help-title', `Filas ${lng}`)
+      await page.fill('#help-video', 'https://vimeo.com/123')
+      await page.getByRole('button', { name: save, exact: true }).click()
+      await page.locator('.bp6-form-group, .bp5-form-group', { hasText: invalid }).first().waitFor()
+      await page.fill('#help-video', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s')
+      await page.getByRole('button', { name: save, exact: true }).click()
+      await page.locator('tr', { hasText: `Filas ${lng}` }).filter({ hasText: 'dQw4w9WgXcQ' }).waitFor()
+    })
+    t.ok(await overflow() <= 0, `${lng}: the helps tab fits 390 px`)
+    await b.screenshot(`helps-link-${lng}`)
+  }
+})

@@ -57,3 +57,17 @@ t.test('admins and agents cannot manage helps; bad input is refused', async (t) 
   }
   t.equal((await app.inject({ method: 'GET', url: '/api/helps/list' })).statusCode, 401, 'the list needs a session')
 })
+
+t.test('a full YouTube link, as the form\'s hint offers, is accepted and kept as the video id', async (t) => {
+  const app = await build(t)
+  const sup = await createSuper(app)
+  const created = await call(app, 'POST', '/helps', sup.headers, { title: 'Filas', video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s' })
+  t.equal(created.statusCode, 201)
+  t.equal(created.json().video, 'dQw4w9WgXcQ')
+  const changed = await call(app, 'PUT', `/helps/${created.json().id}`, sup.headers, { video: 'https://youtu.be/abc_DEF-123' })
+  t.equal(changed.json().video, 'abc_DEF-123')
+  t.equal((await call(app, 'PUT', `/helps/${created.json().id}`, sup.headers, { video: '' })).json().video, null, 'emptied')
+  const bad = await call(app, 'PUT', `/helps/${created.json().id}`, sup.headers, { video: 'https://vimeo.com/123' })
+  t.equal(bad.statusCode, 400)
+  t.match(bad.json(), { error: 'ERR_VALIDATION', details: [{ field: 'body/video' }] }, 'pointed at the field')
+})

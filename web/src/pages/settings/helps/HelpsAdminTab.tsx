@@ -46,8 +46,8 @@ export function HelpsAdminTab() {
           <Field label={t('settings.helps.titleField')} htmlFor="help-title" error={errors.title}>
             <InputGroup id="help-title" value={values.title} onChange={(e) => set({ title: e.target.value })} intent={errors.title ? 'danger' : 'none'} />
           </Field>
-          <Field label={t('settings.helps.video')} htmlFor="help-video" hint={t('settings.helps.videoHint')}>
-            <InputGroup id="help-video" value={values.video} onChange={(e) => set({ video: e.target.value })} />
+          <Field label={t('settings.helps.video')} htmlFor="help-video" hint={t('settings.helps.videoHint')} error={errors.video}>
+            <InputGroup id="help-video" value={values.video} onChange={(e) => set({ video: e.target.value })} intent={errors.video ? 'danger' : 'none'} />
           </Field>
         </div>
         <Field label={t('settings.helps.description')} htmlFor="help-description">
