@@ -78,18 +78,15 @@ export function useBoard() {
     }
   }
 
-  /** Spec: remove the ticket's current lane link, then add the destination's; each step has its toast. */
+  /** Spec: remove the ticket's current lane link, then add the destination's; one toast says where the card went. */
   async function move(cardId: number, to: number) {
     const card = cards.find((c) => c.id === cardId)
     if (!card || laneOf(card, lanes) === to) return
     setCards((list) => list.map((c) => (c.id === cardId ? movedCard(c, lanes, to) : c)))
     try {
       let answer = await api.del<KanbanCard>(`/ticket-tags/${cardId}`)
-      toastSuccess(t('removed'))
-      if (to !== 0) {
-        answer = await api.put<KanbanCard>(`/ticket-tags/${cardId}/${to}`)
-        toastSuccess(t('added'))
-      }
+      if (to !== 0) answer = await api.put<KanbanCard>(`/ticket-tags/${cardId}/${to}`)
+      toastSuccess(t(to === 0 ? 'removed' : 'added'))
       apply(answer)
     } catch (e) {
       toastError(e)
