@@ -86,3 +86,33 @@ t.test('the help form takes a full YouTube link, as its hint says, and refuses a
     await b.screenshot(`helps-link-${lng}`)
   }
 })
+
+t.test('the language of automatic messages is a company option, and the sandbox driver is named in the screen\'s language', async (t) => {
+  const { page } = b // still signed in as the super user
+  const texts = {
+    pt: { option: 'Idioma das mensagens automáticas', spanish: 'Espanhol', sandbox: 'Sandbox (telefone simulado)' },
+    en: { option: 'Language of automatic messages', spanish: 'Spanish', sandbox: 'Sandbox (simulated phone)' },
+    es: { option: 'Idioma de los mensajes automáticos', spanish: 'Español', sandbox: 'Sandbox (teléfono simulado)' },
+  }
+  for (const [lng, text] of Object.entries(texts)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `language-option-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=options`)
+      await page.locator('label[for=setting-language]', { hasText: text.option }).waitFor()
+      await page.selectOption('#setting-language', 'es')
+      await page.locator('#setting-language:not([disabled])').waitFor()
+      t.equal(await page.locator('#setting-language option:checked').innerText(), text.spanish, `${lng}: the choice is named in the screen's language`)
+      await page.locator('label[for=setting-language]').scrollIntoViewIfNeeded()
+    })
+    t.ok(await overflow() <= 0, `${lng}: the options tab fits 390 px`)
+    await b.screenshot(`language-option-${lng}`)
+    await step(b, `provider-label-${lng}`, async () => {
+      await page.goto(`${server.url}/connections`)
+      await page.click('[data-testid=add-connection]')
+      t.equal(await page.locator('#connection-provider option[value=sandbox]').innerText(), text.sandbox, `${lng}: the sandbox driver's name`)
+      await page.keyboard.press('Escape')
+    })
+  }
+  const saved = await page.evaluate(async () => (await fetch('/api/settings', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json())
+  t.ok((saved as Array<{ key: string; value: string }>).some((s) => s.key === 'language' && s.value === 'es'), 'the option is saved for the company')
+})

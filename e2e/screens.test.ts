@@ -20,9 +20,12 @@ t.teardown(async () => {
 
 const api = <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => apiCall<T>(server.url, method, path, body, token)
 
+/** Home is '/', which sends an agent without the dashboard on to '/tickets' as soon as the page has loaded. */
+const atHome = (u: URL) => u.pathname === '/' || u.pathname === '/tickets'
+
 async function login(email: string, password: string) {
   await signIn(b.page, server.url, email, password)
-  await b.page.waitForURL((u) => u.pathname === '/')
+  await b.page.waitForURL(atHome)
 }
 
 async function logout() {
@@ -76,7 +79,7 @@ t.test('an agent cannot open admin pages', async (t) => {
   await step(b, 'agent-refused', async () => {
     await page.goto(`${server.url}/settings`)
     await waitForToast(page, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+    await page.waitForURL(atHome, { timeout: 5000 })
   })
   await step(b, 'todo', async () => {
     await page.click('.zd-sidebar [data-menu-id=todolist]')

@@ -11,7 +11,7 @@ const put = (app: FastifyInstance, key: string, headers: Headers, payload: objec
 
 const DEFAULTS = {
   userRating: 'disabled', scheduleType: 'disabled', call: 'enabled', CheckMsgIsGroup: 'enabled', sendGreetingAccepted: 'enabled',
-  sendMsgTransfTicket: 'disabled', sendGreetingMessageOneQueues: 'enabled', chatBotType: 'text', asaas: '', campaignsEnabled: 'true',
+  sendMsgTransfTicket: 'disabled', sendGreetingMessageOneQueues: 'enabled', chatBotType: 'text', asaas: '', campaignsEnabled: 'true', language: 'pt',
 }
 
 t.test('every spec key with its default, for every user of the company', async (t) => {
@@ -41,7 +41,7 @@ t.test('PUT /settings/:key saves valid values per company', async (t) => {
   app.realtime.publish = (m) => { published.push(m as never); original(m) }
   const changes: Record<string, string> = {
     userRating: 'enabled', scheduleType: 'queue', call: 'disabled', CheckMsgIsGroup: 'disabled', sendGreetingAccepted: 'disabled',
-    sendMsgTransfTicket: 'enabled', sendGreetingMessageOneQueues: 'disabled', asaas: ' $aact_token_123 ', campaignsEnabled: 'false',
+    sendMsgTransfTicket: 'enabled', sendGreetingMessageOneQueues: 'disabled', asaas: ' $aact_token_123 ', campaignsEnabled: 'false', language: 'es',
   }
   for (const [key, value] of Object.entries(changes)) {
     const res = await put(app, key, c.admin.headers, { key, value })
@@ -61,7 +61,7 @@ t.test('PUT /settings/:key saves valid values per company', async (t) => {
 t.test('invalid values and unknown keys are refused and change nothing', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  for (const [key, value] of [['userRating', 'yes'], ['scheduleType', 'weekly'], ['chatBotType', 'list'], ['campaignsEnabled', 'enabled'], ['call', '']]) {
+  for (const [key, value] of [['userRating', 'yes'], ['scheduleType', 'weekly'], ['chatBotType', 'list'], ['campaignsEnabled', 'enabled'], ['call', ''], ['language', 'fr']]) {
     const res = await put(app, key, c.admin.headers, { value })
     t.equal(res.statusCode, 400, `${key}=${value}`)
     t.equal(res.json().error, 'ERR_VALIDATION')

@@ -19,6 +19,8 @@ export const SETTINGS: Record<string, { default: string; values: string[] | null
   chatBotType: { default: 'text', values: ['text'] },
   asaas: { default: '', values: null },
   campaignsEnabled: { default: 'true', values: ['true', 'false'] },
+  /** The language of the texts the platform writes to contacts (greetings, transfer notices, rating scale). */
+  language: { default: 'pt', values: ['pt', 'en', 'es'] },
 }
 
 /**

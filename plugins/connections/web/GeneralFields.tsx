@@ -26,7 +26,7 @@ export function GeneralFields({ values, errors, providers, isNew, onChange }: Pr
         <Field label={t('dialog.provider')} htmlFor="connection-provider" hint={isNew ? undefined : t('dialog.providerHint')}>
           <HTMLSelect id="connection-provider" name="provider" fill value={values.provider} onChange={(e) => onChange({ provider: e.target.value })}>
             {choices.map((p) => (
-              <option key={p.provider} value={p.provider}>{p.label}</option>
+              <option key={p.provider} value={p.provider}>{t(`providers.${p.provider}`, { defaultValue: p.label })}</option>
             ))}
           </HTMLSelect>
         </Field>

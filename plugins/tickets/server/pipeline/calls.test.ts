@@ -1,6 +1,8 @@
 import t from 'tap'
 import { world } from './test-helpers.ts'
-import { CALLS_DISABLED_REPLY } from './calls.ts'
+import { automaticTextsIn } from '../automatic-texts.ts'
+
+const CALLS_DISABLED_REPLY = automaticTextsIn({}).callsDisabled
 
 t.test('a call is one call_log message on the contact\'s active ticket; redelivered call ids add nothing', async (t) => {
   const w = await world(t)

@@ -5,9 +5,8 @@ import { chatContacts } from './chat-contacts.ts'
 import { botStartsOn, loadConnection } from './connection.ts'
 import { announceStored, storeMessage } from './store.ts'
 import { sendAutomatic } from './steps/reply.ts'
+import { automaticTextsIn } from '../automatic-texts.ts'
 
-/** The automatic answer when the company does not take calls (setting `call` 'disabled'). */
-export const CALLS_DISABLED_REPLY = 'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor, envie uma mensagem de texto.'
 
 /**
  * A call offer becomes one `call_log` message on the contact's active ticket (a ticket is opened only when there is
@@ -32,6 +31,7 @@ export async function receiveCall(app: FastifyInstance, companyId: number, whats
   if (stored.duplicate) return
   announceStored(app, companyId, stored, { contacts: rows, whatsapp: loaded.row })
   if (settings.call === 'disabled' && !event.fromMe && !contact.isGroup) {
-    await sendAutomatic(app, companyId, stored.ticket.id, CALLS_DISABLED_REPLY)
+    // the automatic answer when the company does not take calls (setting `call` 'disabled')
+    await sendAutomatic(app, companyId, stored.ticket.id, automaticTextsIn(settings).callsDisabled)
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ticket } from '../models.ts'
 import type { Transition } from './transitions.ts'
+import { automaticTextsIn } from '../automatic-texts.ts'
 
 /** The connection's automatic texts (the connections plugin's `whatsapps` row). */
 export interface ConnectionTexts {
@@ -9,8 +10,6 @@ export interface ConnectionTexts {
   ratingMessage: string | null
 }
 
-/** The spec's rating scale (core.md section 9), appended to the connection's rating message. */
-export const RATING_OPTIONS = 'Digite de 1 à 3 para qualificar nosso atendimento:\n*1* - _Insatisfeito_\n*2* - _Satisfeito_\n*3* - _Muito Satisfeito_'
 
 const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== ''
 
@@ -33,7 +32,8 @@ export interface AfterChange {
 
 /**
  * The texts a committed transition sends to the contact (never to groups, where a bot line reaches everyone):
- * the greeting on accept, the rating request or the completion message on close, the transfer notice.
+ * the accepting agent's greeting, the rating request or the completion message on close, the transfer notice; the
+ * platform's own words in the company's language.
  */
 export async function automaticTexts(app: FastifyInstance, companyId: number, c: AfterChange): Promise<string[]> {
   const { ticket, transition, settings } = c
@@ -44,18 +44,25 @@ export async function automaticTexts(app: FastifyInstance, companyId: number, c:
   if (!wanted) return []
   // the sender fills in the variables of each text (outbound-text.ts)
   const texts = ticket.whatsappId === null ? undefined : await (app.connections.row(companyId, ticket.whatsappId) as Promise<ConnectionTexts | undefined>)
+  const words = automaticTextsIn(settings)
+  const agentName = async () => (ticket.userId === null ? undefined : (await app.knex('users').where({ companyId, id: ticket.userId }).first('name'))?.name as string | undefined)
   const out: string[] = []
-  if (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled' && filled(texts?.greetingMessage)) out.push(texts.greetingMessage)
+  // The connection's greeting is what the bot says to a new contact (often the queue menu's header): on accept the
+  // agent introduces themself instead.
+  if (transition.kind === 'accept' && settings.sendGreetingAccepted === 'enabled') {
+    const agent = await agentName()
+    if (agent) out.push(words.acceptedGreeting(agent))
+  }
   if (transition.kind === 'close' && c.reason === 'resolved') {
-    if (ticket.awaitingRating && filled(texts?.ratingMessage)) out.push(`${texts.ratingMessage}\n\n${RATING_OPTIONS}`)
+    if (ticket.awaitingRating && filled(texts?.ratingMessage)) out.push(`${texts.ratingMessage}\n\n${words.ratingScale}`)
     else if (filled(texts?.complationMessage)) out.push(texts.complationMessage)
   }
   if (transition.transferredTo === 'user' && ticket.userId !== null && settings.sendMsgTransfTicket === 'enabled') {
-    const user = await app.knex('users').where({ companyId, id: ticket.userId }).first('name')
-    if (user) out.push(`*Mensagem automática*:\nFoi transferido para o atendente *${user.name}*\naguarde, já vamos te atender!`)
+    const agent = await agentName()
+    if (agent) out.push(words.transferredToAgent(agent))
   } else if (transition.transferredTo === 'queue' && ticket.queueId !== null && settings.sendMsgTransfTicket === 'enabled') {
     const queue = (await app.queues.describe(companyId, [ticket.queueId])).get(ticket.queueId)
-    if (queue) out.push(`*Mensagem automática*:\nVocê foi transferido para o departamento *${queue.name}*\naguarde, já vamos te atender!`)
+    if (queue) out.push(words.transferredToQueue(queue.name))
   }
   return out
 }

@@ -1,7 +1,9 @@
 import t from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { RATING_OPTIONS } from './automatic-messages.ts'
+import { automaticTextsIn } from '../automatic-texts.ts'
+
+const RATING_OPTIONS = automaticTextsIn({}).ratingScale
 import { call, createConnection, createContact, createQueue, createWorld, openTicket, sentBodies, setSetting } from './test-helpers.ts'
 
 const texts = { greetingMessage: 'Olá {{firstName}}, sou do atendimento', complationMessage: 'Atendimento encerrado, {{name}}', ratingMessage: 'Avalie-nos' }
@@ -11,7 +13,7 @@ async function pendingTicket(app: Parameters<typeof createWorld>[0], w: Awaited<
   return app.tickets.lifecycle.create(w.c.id, { contactId, queueId, status: 'pending' })
 }
 
-t.test('accept: pending -> open for the caller; greeting when sendGreetingAccepted is enabled and not a group', async (t) => {
+t.test('accept: pending -> open for the caller; the agent\'s greeting when sendGreetingAccepted is enabled and not a group', async (t) => {
   const app = await build(t)
   const w = await createWorld(app, texts)
   const updated: unknown[] = []
@@ -20,7 +22,8 @@ t.test('accept: pending -> open for the caller; greeting when sendGreetingAccept
   const res = await call(app, 'PUT', `/tickets/${ticket.id}`, w.agent.headers, { status: 'open', userId: w.agent.id })
   t.equal(res.statusCode, 200, res.body)
   t.match(res.json(), { status: 'open', userId: w.agent.id, queueId: w.sales })
-  t.same(await sentBodies(app, ticket.id), ['Olá João, sou do atendimento'], 'the default setting greets, variables rendered')
+  t.same(await sentBodies(app, ticket.id), ['Olá, João! Aqui é *Agent*, vou cuidar do seu atendimento a partir de agora.'],
+    'the accepting agent introduces themself (not the connection\'s greeting, the bot\'s menu header), variables rendered')
   t.match(updated[0], { companyId: w.c.id, ticketId: ticket.id, previous: { status: 'pending', userId: null } })
   t.ok((await app.knex('ticketCycles').where({ ticketId: ticket.id }).first()).acceptedAt, 'the cycle is accepted')
 
@@ -33,6 +36,11 @@ t.test('accept: pending -> open for the caller; greeting when sendGreetingAccept
   const group = await pendingTicket(app, w, w.sales, await createContact(app, w.c.id, 'Grupo da Família', { isGroup: true }))
   t.equal((await call(app, 'PUT', `/tickets/${group.id}`, w.agent.headers, { status: 'open' })).json().status, 'open')
   t.same(await sentBodies(app, group.id), [], 'groups get no greeting')
+
+  await setSetting(app, w.c.id, 'language', 'es')
+  const spanish = await pendingTicket(app, w, w.sales, await createContact(app, w.c.id, 'Lucía Pérez'))
+  await call(app, 'PUT', `/tickets/${spanish.id}`, w.agent.headers, { status: 'open' })
+  t.same(await sentBodies(app, spanish.id), ['¡Hola, Lucía! Soy *Agent* y me encargaré de su atención a partir de ahora.'], 'in the company\'s language')
 })
 
 t.test('an agent may not act on a ticket of another queue, unless allTicket lets them accept a pending one', async (t) => {
@@ -130,6 +138,10 @@ t.test('transfer: to a queue (pending, user cleared) or to a user; message when 
     '*Mensagem automática*:\nFoi transferido para o atendente *Outra Agente*\naguarde, já vamos te atender!',
     '*Mensagem automática*:\nVocê foi transferido para o departamento *Vendas*\naguarde, já vamos te atender!',
   ])
+  await setSetting(app, w.c.id, 'language', 'en')
+  await call(app, 'PUT', `/tickets/${ticket.id}`, w.c.admin.headers, { queueId: w.support, userId: null, status: 'pending' })
+  t.equal((await sentBodies(app, ticket.id)).at(-1), '*Automatic message*:\nYou were transferred to the *Suporte* department\nplease wait, we will be with you shortly!', 'in the company\'s language')
+  await setSetting(app, w.c.id, 'language', 'pt')
 
   const stranger = await createCompanyWithUsers(app)
   const foreignQueue = await createQueue(app, stranger.id, 'Alheia')
@@ -151,7 +163,8 @@ t.test('lifecycle methods for other plugins: transfer by the system, events with
   await app.tickets.lifecycle.reopen(w.c.id, ticket.id, { userId: w.agent.id })
   t.match(await app.knex('tickets').where({ id: ticket.id }).first(), { status: 'open', userId: w.agent.id, queueId: w.sales })
   await app.events.idle()
-  t.same(updates.map((u) => u.previous), [
+  // the accept's greeting moves lastMessage too: only the lifecycle's own changes are counted here
+  t.same(updates.map((u) => u.previous).filter((p) => !p || !('lastMessage' in p)), [
     { queueId: null }, { status: 'pending', userId: null }, { status: 'open', userId: w.other.id },
     { status: 'pending', userId: null }, { status: 'closed', userId: w.other.id, queueId: w.support },
   ])

@@ -3,7 +3,7 @@ import { SELECT_SETTINGS, TEXT_SETTINGS, settingValue, showsCompanySchedules, is
 
 t.test('every setting key of the spec is editable', async (t) => {
   const keys = [...SELECT_SETTINGS.map((s) => s.key), ...TEXT_SETTINGS].sort()
-  t.same(keys, ['CheckMsgIsGroup', 'asaas', 'call', 'campaignsEnabled', 'chatBotType', 'scheduleType', 'sendGreetingAccepted', 'sendGreetingMessageOneQueues', 'sendMsgTransfTicket', 'userRating'].sort())
+  t.same(keys, ['CheckMsgIsGroup', 'asaas', 'call', 'campaignsEnabled', 'chatBotType', 'scheduleType', 'sendGreetingAccepted', 'sendGreetingMessageOneQueues', 'sendMsgTransfTicket', 'userRating', 'language'].sort())
   t.same(SELECT_SETTINGS.find((s) => s.key === 'scheduleType')?.values, ['disabled', 'queue', 'company'])
 })
 

@@ -18,6 +18,7 @@ export const SELECT_SETTINGS: SelectSetting[] = [
   { key: 'sendGreetingAccepted', section: 'messages', values: onOff, fallback: 'enabled' },
   { key: 'sendMsgTransfTicket', section: 'messages', values: onOff, fallback: 'disabled' },
   { key: 'sendGreetingMessageOneQueues', section: 'messages', values: onOff, fallback: 'disabled' },
+  { key: 'language', section: 'messages', values: ['pt', 'en', 'es'], fallback: 'pt' },
 ]
 
 /** The payment-provider token is free text. */

@@ -59,3 +59,15 @@ t.test('with per-queue hours the chosen queue answers for itself', async (t) => 
   await w.inject({ id: 'q3', body: 'e agora?' })
   t.equal((await w.sent()).length, 2, 'not repeated within the window')
 })
+
+t.test('a queue picked out of hours with no out-of-hours text anywhere: the platform\'s default, in the company\'s language', async (t) => {
+  const w = await world(t, { greetingMessage: 'Escolha:' })
+  await w.setting('scheduleType', 'queue')
+  await w.setting('language', 'en')
+  const res = await call(w.app, 'POST', '/queue', w.c.admin.headers, { name: 'Suporte', color: '#222222', greetingMessage: 'Bem-vindo', outOfHoursMessage: '', schedules: week(false) })
+  const other = await call(w.app, 'POST', '/queue', w.c.admin.headers, { name: 'Vendas', color: '#111111', greetingMessage: 'Bem-vindo', schedules: week(true) })
+  await call(w.app, 'PUT', `/whatsapp/${w.whatsappId}`, w.c.admin.headers, { queueIds: [res.json().id, other.json().id] })
+  await w.inject({ id: 'e1', body: 'Oi' })
+  await w.inject({ id: 'e2', body: '1' })
+  t.same((await w.sent()).slice(1), ['We are outside our opening hours right now. Leave your message: we will answer as soon as we are back.'], 'not silence')
+})

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Ticket } from '../../models.ts'
 import type { InboundContext, InboundStep } from '../steps.ts'
 import { sendAutomatic } from './reply.ts'
+import { automaticTextsIn } from '../../automatic-texts.ts'
 
 /** A contact writing several times at night gets the out-of-hours answer once, again only after this long. */
 export const OUT_OF_HOURS_REPEAT_MS = 2 * 60 * 60_000
@@ -15,10 +16,11 @@ async function claimWindow(app: FastifyInstance, ticket: Ticket, now: Date): Pro
   return claimed > 0
 }
 
-/** The queue's own out-of-hours text under per-queue hours, else the connection's. */
-async function messageFor(ctx: InboundContext, queueId: number | null): Promise<string | null> {
+/** The queue's own out-of-hours text under per-queue hours, else the connection's, else the platform's own. */
+async function messageFor(ctx: InboundContext, queueId: number | null): Promise<string> {
   const own = queueId !== null ? (await ctx.app.queues.find(ctx.companyId, queueId).catch(() => undefined))?.outOfHoursMessage : null
-  return own || (ctx.whatsapp.outOfHoursMessage as string | null) || null
+  const text = own || (ctx.whatsapp.outOfHoursMessage as string | null)
+  return text?.trim() ? text : automaticTextsIn(ctx.settings).outOfHours
 }
 
 /**
@@ -31,7 +33,7 @@ export async function outOfHours(ctx: InboundContext, queueId: number | null, no
   if (type !== 'company' && !(type === 'queue' && queueId !== null)) return false
   if (await ctx.app.queues.isOpenNow(ctx.companyId, type === 'queue' ? queueId : null, now)) return false
   const text = await messageFor(ctx, type === 'queue' ? queueId : null)
-  if (text && (await claimWindow(ctx.app, ctx.ticket, now))) await sendAutomatic(ctx.app, ctx.companyId, ctx.ticket.id, text)
+  if (await claimWindow(ctx.app, ctx.ticket, now)) await sendAutomatic(ctx.app, ctx.companyId, ctx.ticket.id, text)
   return true
 }
 
