@@ -5,7 +5,7 @@ import { pluginWebModules } from './lib/plugins.ts'
 
 t.setTimeout(300_000)
 
-const company = { name: 'Padaria Aurora', email: `aurora-${Date.now()}@example.com`, phone: '11987654321', password: 'aurora-pass-1' }
+const company = { name: 'Padaria Aurora', userName: 'Aurora Lima', email: `aurora-${Date.now()}@example.com`, phone: '11987654321', password: 'aurora-pass-1' }
 const CORE_ENTRIES = ['dashboard', 'todolist', 'helps', 'users', 'settings']
 
 let server: RunningServer
@@ -33,7 +33,11 @@ t.test('a visitor signs up a company', async (t) => {
   await step(b, 'signup', async () => {
     await page.goto(`${server.url}/signup`)
     await page.getByText('Aproveite 7 dias grátis do plano PRO após o cadastro!').waitFor()
+    t.equal(await page.locator('#signup-plan').count(), 0, 'no plan picker: the trial is the spec\'s plan 2')
+    await page.click('[data-testid=signup-submit]')
+    t.equal(await page.locator('.bp6-form-group.bp6-intent-danger').count(), 4, 'company, person, email and password are asked for')
     await page.fill('#signup-name', company.name)
+    await page.fill('#signup-user-name', company.userName)
     await page.fill('#signup-email', company.email)
     await page.fill('#signup-phone', company.phone)
     t.equal(await page.inputValue('#signup-phone'), '(11) 98765-4321', 'phone mask applied')
@@ -41,6 +45,24 @@ t.test('a visitor signs up a company', async (t) => {
     await page.click('[data-testid=signup-submit]')
     await page.waitForURL('**/login')
   })
+})
+
+t.test('the signup screen in en and es at 390 px', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 800 })
+  for (const [lng, name, trial] of [['en', 'Your name', 'Enjoy 7 free days of the PRO plan'], ['es', 'Su nombre', 'Disfrute 7 días gratis del plan PRO']]) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `signup-${lng}`, async () => {
+      await page.goto(`${server.url}/signup`)
+      await page.getByText(trial).waitFor()
+      await page.locator('label[for=signup-user-name]', { hasText: name }).waitFor()
+    })
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: fits 390 px`)
+    await b.screenshot(`signup-${lng}`)
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.goto(`${server.url}/login`)
 })
 
 t.test('the new admin logs in and sees the menu of the plan', async (t) => {
@@ -55,6 +77,7 @@ t.test('the new admin logs in and sees the menu of the plan', async (t) => {
   t.ok(await token(), 'token stored')
   t.equal(await page.evaluate(() => localStorage.getItem('companyDueDate')?.length), 10, 'due date stored')
   t.match(await page.locator('.zd-topbar').innerText(), company.name, 'welcome line names the company')
+  t.match(await page.locator('.zd-topbar').innerText(), 'Aurora Lima', 'and greets the person who signed up, not the company')
   t.match(await page.locator('[data-testid=due-line]').innerText(), /Ativo até \d\d\/\d\d\/\d{4}/)
   t.match(await page.locator('.zd-sidebar__foot').innerText(), /6\.0\.0/)
 

@@ -132,3 +132,14 @@ t.test('concurrent signups from one address cannot slip past the limit', async (
   t.equal(codes.filter((s) => s === 201).length, 5)
   t.equal(codes.filter((s) => s === 429).length, 3)
 })
+
+t.test('the person who signs up gives their own name: the first admin is named after them, not the company', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Padaria Sol', userName: '  Ana Lima ', email: 'ana@padaria.test', password: 'Senha123' } })
+  t.equal(res.statusCode, 201)
+  const user = await app.knex('users').where({ id: res.json().userId }).first('name', 'profile')
+  t.same(user, { name: 'Ana Lima', profile: 'admin' })
+  const bad = await app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Padaria Lua', userName: ' ', email: 'b@padaria.test', password: 'Senha123' } })
+  t.equal(bad.statusCode, 400)
+  t.equal(bad.json().error, 'ERR_VALIDATION')
+})

@@ -13,11 +13,13 @@ export const TRIAL_DAYS = 7
 export const SIGNUP_PLAN_ID = 2
 
 /**
- * The spec's signup payload. Only name, email, phone, password and planId are taken from the client; status,
- * due date, recurrence and profile are the server's decision, whatever the body says.
+ * The spec's signup payload plus the person's own name (userName; the admin is named after the company without it).
+ * Only name, userName, email, phone, password and planId are taken from the client; status, due date, recurrence and
+ * profile are the server's decision, whatever the body says.
  */
 const SignupBody = Type.Object({
   name: Type.String({ minLength: 2, maxLength: 50, pattern: NON_BLANK_2 }),
+  userName: Type.Optional(Type.String({ minLength: 2, maxLength: 50, pattern: NON_BLANK_2 })),
   email: Type.String({ format: 'email', maxLength: 200 }),
   phone: Type.Optional(Type.String({ maxLength: 30 })),
   password: Type.String({ minLength: 5, maxLength: 50 }),
@@ -50,7 +52,7 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
     const { company, user } = await createCompany(app, {
       name: b.name, email: b.email.trim().toLowerCase(), phone: digits || null, planId, status: true,
       dueDate: trialEnd, trialExpiration: trialEnd, recurrence: 'MENSAL', campaignsEnabled: true,
-    }, { name: b.name.trim(), email: b.email, password: b.password })
+    }, { name: (b.userName ?? b.name).trim(), email: b.email, password: b.password })
     app.events.emit('company.created', { companyId: company.id })
     app.events.emit('user.created', { companyId: company.id, userId: user!.id })
     return reply.status(201).send({ id: company.id, name: company.name, dueDate: company.dueDate!, planId, userId: user!.id })

@@ -41,9 +41,10 @@ t.test('user form rules', async (t) => {
 })
 
 t.test('signup rules', async (t) => {
-  t.same(validateSignup({ name: 'Acme', email: 'a@acme.com', phone: '', password: '12345' }), {})
-  t.same(validateSignup({ name: 'A', email: 'a@', phone: '', password: '1234' }), {
+  t.same(validateSignup({ name: 'Acme', userName: 'Ana Lima', email: 'a@acme.com', phone: '', password: '12345' }), {})
+  t.same(validateSignup({ name: 'A', userName: '', email: 'a@', phone: '', password: '1234' }), {
     name: 'validation.tooShort',
+    userName: 'validation.required',
     email: 'validation.invalidEmail',
     password: 'validation.tooShort',
   })

@@ -53,6 +53,7 @@ export function validateUserForm(values: UserFormValues, isNew: boolean): Errors
 
 export interface SignupValues extends Record<string, unknown> {
   name: string
+  userName: string
   email: string
   phone: string
   password: string
@@ -61,6 +62,7 @@ export interface SignupValues extends Record<string, unknown> {
 export function validateSignup(values: SignupValues): Errors<SignupValues> {
   return validate(values, {
     name: [required, minLen(2), maxLen(50)],
+    userName: [required, minLen(2), maxLen(50)],
     email: [required, email],
     password: [required, minLen(5), maxLen(50)],
   })

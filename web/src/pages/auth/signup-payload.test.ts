@@ -2,9 +2,10 @@ import t from 'tap'
 import { signupPayload, defaultPlanId } from './signup-payload.ts'
 
 t.test('signup payload follows the spec', async (t) => {
-  const p = signupPayload({ name: ' Acme ', email: 'a@acme.com ', phone: '(11) 98765-4321', password: 'secret' }, new Date(2025, 0, 28))
+  const p = signupPayload({ name: ' Acme ', userName: ' Ana Lima ', email: 'a@acme.com ', phone: '(11) 98765-4321', password: 'secret' }, new Date(2025, 0, 28))
   t.same(p, {
     name: 'Acme',
+    userName: 'Ana Lima',
     email: 'a@acme.com',
     phone: '11987654321',
     password: 'secret',
@@ -14,8 +15,8 @@ t.test('signup payload follows the spec', async (t) => {
     status: true,
     campaignsEnabled: true,
   })
-  t.equal(signupPayload({ name: 'A', email: 'b', phone: '', password: 'c', planId: 5 }, new Date(), '7').companyId, 7)
-  t.equal(signupPayload({ name: 'A', email: 'b', phone: '', password: 'c', planId: 5 }, new Date()).planId, 5)
+  t.equal(signupPayload({ name: 'A', userName: 'Bia', email: 'b', phone: '', password: 'c', planId: 5 }, new Date(), '7').companyId, 7)
+  t.equal(signupPayload({ name: 'A', userName: 'Bia', email: 'b', phone: '', password: 'c', planId: 5 }, new Date()).planId, 5)
 })
 
 t.test('default plan', async (t) => {

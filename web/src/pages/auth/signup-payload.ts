@@ -8,6 +8,8 @@ export const SIGNUP_RECURRENCE = 'MENSAL'
 
 export interface SignupForm {
   name: string
+  /** The person signing up (the company's first admin); the spec's fields plus this one. */
+  userName: string
   email: string
   phone: string
   password: string
@@ -18,6 +20,7 @@ export interface SignupForm {
 export function signupPayload(form: SignupForm, today: Date = new Date(), companyId?: string | null) {
   const payload: Record<string, unknown> = {
     name: form.name.trim(),
+    userName: form.userName.trim(),
     email: form.email.trim(),
     phone: phoneDigits(form.phone),
     password: form.password,
