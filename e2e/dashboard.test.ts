@@ -88,11 +88,25 @@ const menuIds = () => b.page.locator('.zd-sidebar [data-menu-id]').evaluateAll((
 
 t.test('the admin lands on the dashboard, first in the menu', async (t) => {
   await api('POST', '/companies/cadastro', { name: 'Clínica Horizonte', email, phone: '', password, planId: 2, recurrence: 'MENSAL', dueDate: '2099-01-01', status: true, campaignsEnabled: true })
+  const asked: string[] = []
+  const aborted: string[] = []
+  const dashboardCall = (url: string) => /\/api\/dashboard(\/|\?|$)/.test(url)
+  b.page.on('request', (r) => dashboardCall(r.url()) && asked.push(new URL(r.url()).pathname))
+  b.page.on('requestfailed', (r) => dashboardCall(r.url()) && aborted.push(new URL(r.url()).pathname))
   await step(b, 'login', async () => {
     await login(email, password)
     await b.page.waitForURL((u) => u.pathname === '/')
     await b.page.locator('[data-testid=dashboard]').waitFor()
+    await b.page.waitForLoadState('networkidle')
   })
+  t.same(aborted, [], 'no request of the first screen is made and then thrown away')
+  t.same(asked.sort(), ['/api/dashboard', '/api/dashboard/ticketsDay', '/api/dashboard/ticketsUsers'], 'each asked once')
+  asked.length = 0
+  await b.page.reload()
+  await b.page.locator('[data-testid=dashboard]').waitFor()
+  await b.page.waitForLoadState('networkidle')
+  t.same(aborted, [], 'nor after a reload')
+  t.same(asked.sort(), ['/api/dashboard', '/api/dashboard/ticketsDay', '/api/dashboard/ticketsUsers'], 'each asked once after a reload')
   // The browser's own session: a second login through the API would sign the browser out.
   token = (await b.page.evaluate(() => localStorage.getItem('token'))) ?? ''
   const ids = await menuIds()
