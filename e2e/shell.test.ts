@@ -134,6 +134,33 @@ t.test('a module switched off leaves the menu and its route is refused', async (
   if (gated) await page.locator(`.zd-sidebar [data-menu-id=${gated.menu[0].id}]`).waitFor()
 })
 
+t.test('a company admin sees modules by name, only the installed ones, and no platform payment token; pt, en, es at 390 px', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 800 })
+  const modules = await apiGet<{ feature: string }[]>('/modules')
+  const texts = { pt: 'Opções', en: 'Options', es: 'Opciones' }
+  for (const [lng, options] of Object.entries(texts)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `modules-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=modules`)
+      await page.locator('[data-testid=modules-panel] [data-feature]').first().waitFor()
+    })
+    const shown = await page.locator('[data-testid=modules-panel] [data-feature]').evaluateAll((els) => els.map((e) => e.getAttribute('data-feature')))
+    t.same(shown, modules.map((m) => m.feature), `${lng}: the installed modules`)
+    t.notMatch(await page.locator('[data-testid=modules-panel]').innerText(), /\buse[A-Z]/, `${lng}: no internal names on screen`)
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: fits 390 px`)
+    await b.screenshot(`modules-${lng}`)
+    await step(b, `options-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=options`)
+      await page.getByRole('tab', { name: options }).waitFor()
+      await page.locator('#setting-language').waitFor()
+    })
+    t.equal(await page.locator('#setting-asaas').count(), 0, `${lng}: no payment token field for a company admin`)
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
+})
+
 t.test('the language switch changes the interface and is remembered', async (t) => {
   const { page } = b
   await step(b, 'language', async () => {

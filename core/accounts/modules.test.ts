@@ -10,15 +10,28 @@ const call = (app: FastifyInstance, method: 'GET' | 'PUT', url: string, headers:
 type Module = { feature: string; label: { pt: string; en: string; es: string }; inPlan: boolean; enabled: boolean }
 const byFeature = (list: Module[]) => Object.fromEntries(list.map((m) => [m.feature, m]))
 
+/** The app with the spec's modules that have no plugin yet provided, as their plugins will (the loader declares them). */
+async function withAllModules(t: Parameters<typeof build>[0]) {
+  const app = await build(t)
+  for (const f of SPEC_FEATURES) app.features.declare(f.feature, f.label)
+  return app
+}
+
 /** A route gated on a feature, as a plugin would declare it (added before the app is ready). */
 async function withGatedRoute(t: Parameters<typeof build>[0]) {
-  const app = await build(t)
+  const app = await withAllModules(t)
   app.get('/api/test-kanban-board', { config: { feature: 'useKanban' } }, async () => ({ ok: true }))
   return app
 }
 
-t.test('GET /modules lists the spec\'s features with inPlan and enabled', async (t) => {
-  const app = await build(t)
+t.test('GET /modules lists only the modules an installed plugin provides, with labels, inPlan and enabled', async (t) => {
+  const bundled = await build(t)
+  const a = await createCompanyWithUsers(bundled)
+  const installed: Module[] = (await call(bundled, 'GET', '/modules', a.admin.headers)).json()
+  t.same(installed.map((m) => m.feature), ['useKanban'], 'the bundled plugins provide Kanban only: no switch for a module that does not exist yet')
+  t.equal((await call(bundled, 'PUT', '/modules/useCampaigns', a.admin.headers, { enabled: false })).json().error, 'ERR_NO_MODULE_FOUND', 'nor can one be switched')
+
+  const app = await withAllModules(t)
   const pro = await createCompanyWithUsers(app)
   const basic = await createCompanyWithUsers(app, { planName: 'Básico' })
   const res = await call(app, 'GET', '/modules', pro.admin.headers)
@@ -88,7 +101,7 @@ t.test('a feature outside the plan cannot be switched on; only admins switch; un
 })
 
 t.test('a switched-off module stays off when the plan changes, and the plan switch wins over the module', async (t) => {
-  const app = await build(t)
+  const app = await withAllModules(t)
   const c = await createCompanyWithUsers(app)
   await call(app, 'PUT', '/modules/useOpenAi', c.admin.headers, { enabled: false })
   const basic = await app.knex('plans').where({ name: 'Básico' }).first('id')

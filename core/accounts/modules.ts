@@ -21,7 +21,8 @@ export default async function modulesRoutes(app: FastifyInstance): Promise<void>
     const switches = await app.bind(CompanyModule).query().forCompany(companyId)
     const off = new Set(switches.filter((s) => !s.enabled).map((s) => s.feature))
     const inPlan = new Set(plan?.features ?? [])
-    return app.features.list().map((f) => ({ feature: f.feature, label: f.label, inPlan: inPlan.has(f.feature), enabled: inPlan.has(f.feature) && !off.has(f.feature) }))
+    // only modules some plugin provides: a switch for a spec module not installed would turn nothing on
+    return app.features.installed().map((f) => ({ feature: f.feature, label: f.label, inPlan: inPlan.has(f.feature), enabled: inPlan.has(f.feature) && !off.has(f.feature) }))
   }
 
   api.get('/modules/catalog', {
@@ -39,7 +40,7 @@ export default async function modulesRoutes(app: FastifyInstance): Promise<void>
   }, async (request) => {
     const companyId = request.auth!.companyId
     const { feature } = request.params
-    if (!app.features.has(feature)) throw new AppError('ERR_NO_MODULE_FOUND', 404)
+    if (!app.features.installed().some((f) => f.feature === feature)) throw new AppError('ERR_NO_MODULE_FOUND', 404)
     const current = (await state(companyId)).find((m) => m.feature === feature)!
     if (request.body.enabled && !current.inPlan) throw new AppError('ERR_MODULE_NOT_IN_PLAN', 403)
     const Modules = app.bind(CompanyModule)

@@ -94,13 +94,21 @@ const SettingBody = Type.Object({ value: Type.String({ maxLength: 500 }), key: T
 const KeyParams = Type.Object({ key: Type.String({ maxLength: 64 }) })
 const SettingAnswer = Type.Object({ key: Type.String(), value: Type.String() })
 
+/** Keys of the platform itself (the payments account that bills the companies): super users only. */
+const PLATFORM_KEYS = new Set(['asaas'])
+
+/** Whether a caller may read or write a setting: the platform's own keys are the super users'. */
+export const settingVisibleTo = (key: string, auth: { super: boolean }): boolean => auth.super || !PLATFORM_KEYS.has(key)
+
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get('/settings', {
     config: { allowOverdue: true },
     schema: { tags: ['settings'], summary: 'The company\'s settings', response: { 200: Type.Array(SettingAnswer), ...errorResponses } },
-  }, async (request) => Object.entries(await settingsOf(app, request.auth!.companyId)).map(([key, value]) => ({ key, value })))
+  }, async (request) => Object.entries(await settingsOf(app, request.auth!.companyId))
+    .filter(([key]) => settingVisibleTo(key, request.auth!))
+    .map(([key, value]) => ({ key, value })))
 
   api.put('/settings/:key', {
     config: { access: 'admin', permission: 'settings:edit' },
@@ -110,6 +118,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     // Own keys only: 'constructor' or '__proto__' must not find Object.prototype's members.
     const def = Object.hasOwn(SETTINGS, key) ? SETTINGS[key] : undefined
     if (!def) throw new AppError('ERR_NO_SETTING_FOUND', 404)
+    if (!settingVisibleTo(key, request.auth!)) throw new AppError('ERR_NO_PERMISSION', 403)
     const value = request.body.value.trim()
     if (def.values && !def.values.includes(value)) {
       throw new AppError('ERR_VALIDATION', 400, [{ field: 'value', message: `must be one of ${def.values.join(', ')}` }])

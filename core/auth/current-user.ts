@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Company, Setting, User } from '../accounts/models.ts'
 import { usersDto } from '../accounts/serialize.ts'
+import { settingVisibleTo } from '../accounts/settings.ts'
 import type { AuthContext } from './types.ts'
 
 /** The signed-in user as the web app needs it: company with settings, permissions and usable features. */
@@ -13,7 +14,7 @@ export async function currentUserDto(app: FastifyInstance, ctx: AuthContext) {
     ...dto,
     company: {
       id: company!.id, name: company!.name, dueDate: company!.dueDate, status: company!.status, planId: company!.planId,
-      settings: settings.map((s) => ({ key: s.key, value: s.value })),
+      settings: settings.filter((s) => settingVisibleTo(s.key, ctx)).map((s) => ({ key: s.key, value: s.value })),
     },
     permissions: [...ctx.permissions].sort(),
     features: [...ctx.features].sort(),

@@ -22,10 +22,18 @@ export const FEATURE_NAME = /^use[A-Z][A-Za-z0-9]{1,40}$/
 /** All features known to this install: the spec's plus the ones plugins declared. */
 export class FeatureCatalog {
   private features = new Map<string, FeatureInfo>(SPEC_FEATURES.map((f) => [f.feature, f]))
+  /** Features a loaded plugin gates: the ones a company can actually use (the spec's others wait for theirs). */
+  private provided = new Set<string>()
 
   declare(feature: string, label?: FeatureInfo['label']): void {
     if (!FEATURE_NAME.test(feature)) throw new Error(`Feature "${feature}" must look like useSomething`)
     if (!this.features.has(feature)) this.features.set(feature, { feature, label: label ?? { pt: feature, en: feature, es: feature } })
+    this.provided.add(feature)
+  }
+
+  /** The features some installed plugin provides, for screens that switch modules on and off. */
+  installed(): FeatureInfo[] {
+    return this.list().filter((f) => this.provided.has(f.feature))
   }
 
   has(feature: string): boolean {

@@ -66,7 +66,6 @@ export function ModulesTab() {
             <li key={m.feature} className={`zd-module${m.inPlan ? '' : ' is-off-plan'}`} data-feature={m.feature}>
               <div className="zd-module__text">
                 <strong>{name}</strong>
-                <code>{m.feature}</code>
               </div>
               {!m.inPlan && <Tag minimal intent="warning" round>{t('settings.modules.notInPlan')}</Tag>}
               <Switch

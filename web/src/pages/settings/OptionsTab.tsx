@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/api.ts'
 import type { Setting } from '../../api/types.ts'
 import { refreshUser } from '../../session/session-service.ts'
+import { useSession } from '../../session/use-session.ts'
 import { toastError, toastSuccess } from '../../ui/toaster.ts'
 import { SELECT_SETTINGS, settingValue, type SelectSetting } from './setting-options.ts'
 
@@ -14,6 +15,8 @@ interface Props {
 
 export function OptionsTab({ settings, onChange }: Props) {
   const { t } = useTranslation()
+  // the payments token is the platform's, not the company's: only super users see it
+  const { user } = useSession()
   const [saving, setSaving] = useState<string | null>(null)
   const [token, setToken] = useState(settingValue(settings, 'asaas'))
   useEffect(() => setToken(settingValue(settings, 'asaas')), [settings])
@@ -57,7 +60,7 @@ export function OptionsTab({ settings, onChange }: Props) {
         <h2 className="zd-section-title">{t('settings.options.messages')}</h2>
         {SELECT_SETTINGS.filter((s) => s.section === 'messages').map(row)}
       </Card>
-      <Card className="zd-section-card">
+      {user?.super && <Card className="zd-section-card">
         <h2 className="zd-section-title">{t('settings.options.integrations')}</h2>
         <div className="zd-setting zd-setting--stack">
           <div className="zd-setting__text">
@@ -69,7 +72,7 @@ export function OptionsTab({ settings, onChange }: Props) {
             <Button icon="floppy-disk" text={t('common.save')} loading={saving === 'asaas'} disabled={token === settingValue(settings, 'asaas')} onClick={() => void save('asaas', token.trim())} />
           </div>
         </div>
-      </Card>
+      </Card>}
     </div>
   )
 }
