@@ -160,6 +160,15 @@ t.test('the contacts are exported as CSV', async (t) => {
   t.equal(lines.length, 4, 'three contacts')
   t.ok(lines.some((l) => l.startsWith('"Bruno, o ""Bê""",5511933334444,')), 'quoted and escaped')
   t.ok(lines.some((l) => l.startsWith('Ana Beatriz,11911112222,ana@example.com,')))
+  await step(b, 'export-reimport', async () => {
+    const csv = path.join(path.dirname(sheet), 'contatos-exportados.csv')
+    fs.copyFileSync(file, csv)
+    await page.click('[data-testid=contacts-import]')
+    await page.locator('[data-testid=contacts-import-file] input[type=file]').setInputFiles(csv)
+    await page.locator('[data-testid=contacts-import-result]').waitFor({ timeout: 20_000 })
+  })
+  t.equal(await page.locator('[data-testid=import-error-count]').innerText(), '3 linhas não importadas', 'the export reads back: its three contacts are known already')
+  await page.click('[data-testid=contacts-import-close]')
 })
 
 t.test('a quick message is created', async (t) => {

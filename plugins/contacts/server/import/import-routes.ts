@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, Type, errorResponses, readUploads } from '@zapdesk/plugin-api'
 import { ContactDto } from '../serialize.ts'
 import { readSheetRows, MAX_IMPORT_ROWS } from './sheet-reader.ts'
+import { readCsvRows } from './csv-reader.ts'
 import { POSITIONAL, cellText, columnsOf, isImportError, parseRow, ImportErrorDto, type Cell, type ImportError, type ImportRow } from './rows.ts'
 import { breathe, importRows } from './importer.ts'
 
@@ -31,18 +32,19 @@ export default async function contactImportRoutes(app: FastifyInstance): Promise
 
   api.post('/contacts/import', {
     schema: {
-      summary: 'Import contacts from an .xlsx file (multipart `file`): header row with name, number, email (other columns become extra info)',
+      summary: 'Import contacts from an .xlsx or .csv file (multipart `file`): header row with name, number, email (other columns become extra info)',
       consumes: ['multipart/form-data'],
       response: { 200: ImportAnswer, ...errorResponses },
     },
   }, async (request) => {
     const companyId = request.auth!.companyId
-    const { files } = await readUploads(request, { extensions: ['.xlsx'], maxFiles: 1 })
-    if (!files.length) throw new AppError('ERR_VALIDATION', 400, [{ field: 'file', message: 'an .xlsx file is required' }])
+    const { files } = await readUploads(request, { extensions: ['.xlsx', '.csv'], maxFiles: 1 })
+    if (!files.length) throw new AppError('ERR_VALIDATION', 400, [{ field: 'file', message: 'an .xlsx or .csv file is required' }])
     try {
       const file = app.storage.locate(companyId, files[0].name)
       if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
-      const { rows, errors } = await validate(await readSheetRows(file))
+      const csv = files[0].name.toLowerCase().endsWith('.csv')
+      const { rows, errors } = await validate(await (csv ? readCsvRows(file) : readSheetRows(file)))
       return await importRows(app, companyId, rows, errors)
     } finally {
       // The spreadsheet was only a vehicle for the rows: it is not kept in the company's media.

@@ -43,6 +43,9 @@ const ALIASES: Record<'name' | 'number' | 'email', string[]> = {
   email: ['email', 'e-mail', 'mail', 'correo'],
 }
 
+/** Columns of the platform's own export that describe the stored row, not the contact: not kept as extra info. */
+const EXPORT_ONLY = new Set(['createdat', 'updatedat', 'id'])
+
 export interface Columns {
   name?: number
   number?: number
@@ -57,7 +60,7 @@ export function columnsOf(header: string[]): Columns | null {
     const key = searchKey(raw)
     const known = (Object.keys(ALIASES) as Array<keyof typeof ALIASES>).find((k) => ALIASES[k].includes(key))
     if (known && out[known] === undefined) out[known] = index
-    else if (key) out.extra.push({ index, name: raw.trim().slice(0, 100) })
+    else if (key && !EXPORT_ONLY.has(key)) out.extra.push({ index, name: raw.trim().slice(0, 100) })
   })
   return out.number === undefined ? null : out
 }
