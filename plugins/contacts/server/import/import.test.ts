@@ -52,7 +52,7 @@ t.test('a bad file is refused whole and writes nothing', async (t) => {
   const c = await createCompanyWithUsers(app)
   const good = await xlsx([['name', 'number'], ['Ana', '5511911111111']])
   const cases: Array<[string, Buffer, number]> = [
-    ['contatos.csv', Buffer.from('name,number\nAna,5511911111111\n'), 415],
+    ['contatos.ods', Buffer.from('name,number\nAna,5511911111111\n'), 415],
     ['contatos.xls', good, 415],
     ['contatos.xlsx', Buffer.from('name,number\nAna,5511911111111\n'), 415],
     ['truncated.xlsx', good.subarray(0, Math.floor(good.length * 0.6)), 415],
