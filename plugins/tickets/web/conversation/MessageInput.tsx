@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { Button, Switch, TextArea } from '@blueprintjs/core'
-import { toastError, toastWarning, useSession } from '@zapdesk/plugin-api/web'
+import { fetchBlob, toastError, toastWarning, useSession } from '@zapdesk/plugin-api/web'
 import type { ConversationTicket, Message, QuickMessage } from './types.ts'
 import { matchQuickMessages, quickTerm } from './quick-match.ts'
+import { mimeFromName } from './media-kind.ts'
 import { signBody } from './signature.ts'
 import { keepRecording } from './audio-rules.ts'
 import { useSignature } from './use-signature.ts'
@@ -68,9 +69,18 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
     }
   }
 
-  function choose(q: QuickMessage) {
+  /** A quick message fills the text and, when it has one, attaches its file: Enter sends both. */
+  async function choose(q: QuickMessage) {
     setText(q.message)
     input.current?.focus()
+    if (!q.mediaPath) return
+    try {
+      const blob = await fetchBlob(`/api/media/${q.mediaPath}`)
+      const name = q.mediaName || q.mediaPath
+      setFiles((f) => [...f, new File([blob], name, { type: blob.type && blob.type !== 'application/octet-stream' ? blob.type : mimeFromName(name) ?? '' })])
+    } catch (e) {
+      toastError(e)
+    }
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -83,7 +93,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
       }
       if (e.key === 'Enter' || e.key === 'Tab') {
         e.preventDefault()
-        choose(matches[Math.min(active, matches.length - 1)])
+        void choose(matches[Math.min(active, matches.length - 1)])
         return
       }
       if (e.key === 'Escape') {

@@ -6,7 +6,7 @@ import { useConversationT } from './i18n.ts'
 interface Props {
   items: QuickMessage[]
   active: number
-  onChoose: (q: QuickMessage) => void
+  onChoose: (q: QuickMessage) => void | Promise<void>
 }
 
 /** The "/" autocomplete above the input: shortcode and a 35-character preview of each matching quick message. */
@@ -23,7 +23,7 @@ export function QuickMessageSuggest({ items, active, onChoose }: Props) {
             // mousedown keeps the textarea focused (a click would blur it first)
             onMouseDown={(e) => {
               e.preventDefault()
-              onChoose(q)
+              void onChoose(q)
             }}
             data-testid="quick-suggest-item"
           />

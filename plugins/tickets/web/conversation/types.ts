@@ -77,6 +77,9 @@ export interface QuickMessage {
   id: number
   shortcode: string
   message: string
+  /** The attachment the quick message carries (a file of the company's media), sent with its text. */
+  mediaPath?: string | null
+  mediaName?: string | null
 }
 
 /** The contact as GET /contacts/:id answers it (the fields the drawer shows and edits). */
