@@ -76,7 +76,7 @@ t.test('setup through the API: a queue, an agent, ratings on, a sandbox connecti
   t.pass(`queue ${ids.queue}, agent ${ids.agent}, connection ${ids.whatsapp}`)
 })
 
-t.test('a customer message shows up live as a pending ticket that only Accept takes', async (t) => {
+t.test('a customer message shows up live as a pending ticket: a click previews it, Accept takes it', async (t) => {
   const { page } = b
   await step(b, 'open-tickets', async () => {
     await page.click('.zd-sidebar [data-menu-id=tickets]')
@@ -95,10 +95,17 @@ t.test('a customer message shows up live as a pending ticket that only Accept ta
   t.match(await row().innerText(), /Loja Sandbox/, 'connection name')
   t.match(await row().locator('[data-testid=ticket-unread]').innerText(), '1', 'unread count')
   t.match(await row().innerText(), /\b\d\d:\d\d\b/, 'today: HH:mm')
-  await row().click()
-  await page.waitForTimeout(300)
-  t.equal(new URL(page.url()).pathname, '/tickets', 'a click on a pending row opens nothing')
   await b.screenshot('tickets-pending')
+  await step(b, 'pending-preview', async () => {
+    await row().click()
+    await page.locator('[data-testid=peek-dialog]').getByText('Olá, meu pedido não chegou').waitFor()
+    await page.locator('[data-testid=peek-accept]').waitFor()
+  })
+  t.equal(new URL(page.url()).pathname, '/tickets', 'a click on a waiting ticket previews it without taking it')
+  await b.screenshot('tickets-pending-preview')
+  await page.click('[data-testid=peek-close]')
+  await page.locator('[data-testid=peek-dialog]').waitFor({ state: 'detached' })
+  t.match(await row().locator('[data-testid=ticket-unread]').innerText(), '1', 'the preview read nothing: still unread for the queue')
   const [ticket] = (await api<{ tickets: Array<{ id: number; uuid: string }> }>('GET', '/tickets?status=pending&showAll=true')).tickets
   ids.ticket = ticket.id
   ids.uuid = ticket.uuid

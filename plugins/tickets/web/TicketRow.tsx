@@ -13,6 +13,8 @@ export interface RowActions {
   open: (t: Ticket) => void
   /** Admins only: the read-only look into a conversation. */
   peek?: (t: Ticket) => void
+  /** A waiting ticket's row: a read-only look, with Accept at hand. */
+  preview: (t: Ticket) => void
 }
 
 const NO_QUEUE_COLOR = '#7c7c7c'
@@ -22,8 +24,8 @@ export function TicketRow({ ticket, selected, actions }: { ticket: Ticket; selec
   const { t } = useTranslation('tickets')
   const pending = ticket.status === 'pending'
   const busy = actions.busy === ticket.id
-  // pending tickets are taken with Accept, never just looked at (spec)
-  const openRow = () => !pending && actions.open(ticket)
+  // a waiting ticket is taken with Accept; a click only previews it (read-only, nothing marked read)
+  const openRow = () => (pending ? actions.preview(ticket) : actions.open(ticket))
   const stop = (fn: (t: Ticket) => void) => (e: MouseEvent) => {
     e.stopPropagation()
     fn(ticket)
@@ -36,8 +38,8 @@ export function TicketRow({ ticket, selected, actions }: { ticket: Ticket; selec
   return (
     <div
       className={`zd-ticket-row${selected ? ' is-selected' : ''}${pending ? ' is-pending' : ''}`}
-      role={pending ? undefined : 'button'}
-      tabIndex={pending ? undefined : 0}
+      role="button"
+      tabIndex={0}
       onClick={openRow}
       onKeyDown={onKey}
       data-testid="ticket-row"

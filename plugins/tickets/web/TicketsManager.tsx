@@ -44,6 +44,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
     accept: async (ticket) => (await actions.accept(ticket)) && setSub('open'),
     open: (ticket) => navigate(`/tickets/${ticket.uuid}`),
     peek: isAdmin ? setPeeking : undefined,
+    preview: setPeeking,
+  }
+  const acceptPeeked = async (ticket: Ticket) => {
+    if (await actions.accept(ticket)) {
+      setPeeking(null)
+      setSub('open')
+    }
   }
   const filter = (tabId: TicketTab): TicketFilter => ({
     tab: tabId, searchParam, tags, users: isAdmin ? users : [], queueIds: queueFilter.sent, showAll: mayShowAll && showAll, withUnreadMessages: unread,
@@ -76,7 +83,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
       {tab === 'closed' && <TicketsList {...common} filter={filter('closed')} />}
       {tab === 'search' && <TicketsList {...common} filter={filter('search')} />}
       <NewTicketDialog open={creating} onClose={() => setCreating(false)} />
-      <PeekDialog ticket={peeking} onClose={() => setPeeking(null)} />
+      <PeekDialog ticket={peeking} onClose={() => setPeeking(null)} onAccept={acceptPeeked} accepting={actions.busy === peeking?.id} />
     </section>
   )
 }

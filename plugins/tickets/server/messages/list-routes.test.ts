@@ -64,6 +64,26 @@ t.test('opening marks the inbound messages read and tells the channel; arrival d
   t.equal((await messageRow(app, c.id, later.id))!.read, true)
 })
 
+t.test('a look that does not serve the ticket reads nothing: a peek, a waiting ticket, a colleague\'s conversation', async (t) => {
+  const w = await world()
+  const { app, c } = w
+  const unread = async (id: number) => (await app.bind(Ticket).query().forCompany(c.id).findById(id))!.unreadMessages
+  const mine = await ticket(app, c.id, { whatsappId: w.whatsappId, userId: c.user.id, unreadMessages: 1 })
+  await inbound(app, mine, 'oi')
+  const peeked = await call(app, 'GET', `/messages/${mine.id}?peek=true`, c.admin.headers)
+  t.equal(peeked.statusCode, 200)
+  t.equal(await unread(mine.id), 1, 'an admin\'s peek leaves the agent\'s unread count')
+  t.equal((await call(app, 'GET', `/messages/${mine.id}`, c.admin.headers)).statusCode, 200)
+  t.equal(await unread(mine.id), 1, 'so does an admin opening a colleague\'s ticket')
+  const waiting = await ticket(app, c.id, { whatsappId: w.whatsappId, status: 'pending', unreadMessages: 1 })
+  await inbound(app, waiting, 'alguém?')
+  t.equal((await call(app, 'GET', `/messages/${waiting.id}`, c.user.headers)).statusCode, 200, 'a waiting ticket can be previewed')
+  t.equal(await unread(waiting.id), 1, 'and stays unread for every agent of its queue')
+  await call(app, 'GET', `/messages/${mine.id}`, c.user.headers)
+  t.equal(await unread(mine.id), 0, 'its own agent opening it reads it')
+  t.equal((await call(app, 'GET', `/messages/${mine.id}?peek=maybe`, c.user.headers)).statusCode, 400, 'a bad flag is refused')
+})
+
 t.test('company and visibility: 404 for other companies\' tickets, 403 for tickets the agent may not see', async (t) => {
   const w = await world()
   const { app, c } = w

@@ -18,6 +18,7 @@ export function MessagesList(props: MessagesListProps) {
 }
 
 function TicketMessages({ ticket, readOnly, onReply }: MessagesListProps) {
-  const data = useMessages(ticket.id)
+  // read-only is a look, not service: the ticket stays unread for whoever serves it
+  const data = useMessages(ticket.id, readOnly)
   return <MessagesView ticket={ticket} data={data} readOnly={readOnly} onReply={onReply} />
 }

@@ -20,7 +20,7 @@ export interface MessagesData extends MessagesState<Message> {
  * The messages of one ticket: page 1 on mount, older pages on demand, and the ticket's chat box room held while
  * mounted, whose `appMessage` frames add and change messages live.
  */
-export function useMessages(ticketId: number): MessagesData {
+export function useMessages(ticketId: number, peek = false): MessagesData {
   const [state, setState] = useState<MessagesState<Message>>(emptyMessages<Message>())
   const [status, setStatus] = useState<LoadStatus>('loading')
   const [loadingOlder, setLoadingOlder] = useState(false)
@@ -38,7 +38,7 @@ export function useMessages(ticketId: number): MessagesData {
     if (page === 1) setStatus('loading')
     else setLoadingOlder(true)
     try {
-      const answer = await api.get<MessagesAnswer>(`/messages/${ticketId}`, { query: { pageNumber: page }, signal: ac.signal })
+      const answer = await api.get<MessagesAnswer>(`/messages/${ticketId}`, { query: { pageNumber: page, ...(peek ? { peek: true } : {}) }, signal: ac.signal })
       if (ac.signal.aborted) return
       setState((s) => mergePage(s, page, answer.messages ?? [], !!answer.hasMore))
       setStatus('ready')
@@ -54,7 +54,7 @@ export function useMessages(ticketId: number): MessagesData {
         setLoadingOlder(false)
       }
     }
-  }, [ticketId])
+  }, [ticketId, peek])
 
   useEffect(() => {
     setState(emptyMessages<Message>())
