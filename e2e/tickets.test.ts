@@ -284,6 +284,14 @@ t.test('the agent: a ticket outside their queues is refused; their customers rin
   await step(agent, 'agent-on-screen', () => page.locator('[data-testid=messages-list]').getByText('Ainda estou aqui').waitFor())
   await page.waitForTimeout(500)
   t.equal(await page.locator('.zd-badge').count(), 0, 'no notification for the conversation on screen')
+  await api('POST', `/sandbox/${ids.whatsapp}/messages`, { from: '5511955550099', name: 'Diego Novo', body: 'Quero fazer uma encomenda' })
+  await step(agent, 'agent-notified-of-waiting', async () => {
+    await page.locator('.zd-badge', { hasText: '1' }).waitFor()
+    await page.click('[data-testid=notifications]')
+    await page.locator('.zd-notification', { hasText: 'Quero fazer uma encomenda' }).waitFor()
+    await page.keyboard.press('Escape')
+  })
+  t.pass('a customer waiting in the agent\'s queue rings for the agent (allTicket is off)')
   t.same(unexpected(agent.errors), [], 'no other console errors for the agent')
 })
 

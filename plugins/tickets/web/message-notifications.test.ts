@@ -21,9 +21,12 @@ t.test('new inbound messages of my tickets ring; mine, read, edits and the ticke
   t.notOk(shouldNotifyMessage(frame({ status: 'closed' }), me))
 })
 
-t.test('pending tickets only for users with allTicket enabled', async (t) => {
-  t.notOk(shouldNotifyMessage(frame({ status: 'pending', userId: null }), me))
-  t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null }), { id: 7, allTicket: 'enabled' }))
+t.test('a waiting customer rings for every agent of the queue, not only for allTicket users', async (t) => {
+  const agent = { ...me, queues: [{ id: 4 }] }
+  t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 4 }), agent), 'my queue')
+  t.notOk(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 5 }), agent), 'another queue (seen only through allTicket)')
+  t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 5 }), { ...agent, allTicket: 'enabled' }), 'allTicket: every waiting ticket')
+  t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: null }), agent), 'no queue yet: the server sends it only to who may see it')
 })
 
 t.test('the uuid of the ticket on screen', async (t) => {

@@ -21,6 +21,8 @@ export function describeEvent(topic: string, data: Record<string, unknown>): Omi
 export interface NotificationViewer {
   id: number
   allTicket?: string | null
+  /** The user's queues: a customer waiting in one of them is theirs to take. */
+  queues?: Array<{ id: number }> | null
 }
 
 /** The ticket whose conversation is on screen, from a path like /tickets/<uuid>. */
@@ -31,8 +33,8 @@ export function openTicketUuid(pathname: string): string | undefined {
 /**
  * Whether a new message deserves a notification and a sound. The server sends a socket only the messages of tickets
  * its user may see; of those: never the user's own (fromMe) or already read ones, nor the ticket on screen while
- * the tab is visible; pending tickets only for users with allTicket enabled (spec); open ones when they are the
- * user's or nobody's.
+ * the tab is visible; a waiting (pending) ticket for every agent of its queue, and for those who see waiting tickets
+ * of every queue (allTicket) or without one; open ones when they are the user's or nobody's.
  */
 export function shouldNotifyMessage(data: Record<string, unknown>, viewer: NotificationViewer, onScreenUuid?: string, pageVisible = true): boolean {
   if (data.action !== 'create') return false
@@ -41,7 +43,10 @@ export function shouldNotifyMessage(data: Record<string, unknown>, viewer: Notif
   const ticket = (data.ticket ?? message.ticket) as Record<string, unknown> | undefined
   if (!ticket) return true
   if (pageVisible && onScreenUuid && ticket.uuid === onScreenUuid) return false
-  if (ticket.status === 'pending') return viewer.allTicket === 'enabled'
+  if (ticket.status === 'pending') {
+    const queueId = ticket.queueId as number | null | undefined
+    return viewer.allTicket === 'enabled' || queueId == null || (viewer.queues ?? []).some((q) => q.id === queueId)
+  }
   if (ticket.status === 'closed') return false
   return ticket.userId == null || ticket.userId === viewer.id
 }
