@@ -158,6 +158,17 @@ t.test('the admin replies with text and an image; the customer answers live', as
   const withFile = await until('the quick message\'s file in the outbox', async () => (await outbox()).find((m) => m.fileName === 'cardapio.png'))
   t.equal(withFile.mediaType, 'image', 'picking a quick message sends its attachment')
   t.ok((await outbox()).some((m) => m.body?.includes('Segue o nosso cardápio, Carla!')), 'with its text, variables filled')
+  const vip = await api<{ id: number }>('POST', '/tags', { name: 'Cliente VIP', color: '#7B1FA2', kanban: 0 })
+  await step(b, 'tag-the-ticket', async () => {
+    await view.locator('[data-testid=ticket-tags]').getByText('Sem tags').waitFor()
+    await view.locator('[data-testid=ticket-tags-picker]').click()
+    await page.locator(`[data-testid=ticket-tags-picker-menu] [data-option-id="${vip.id}"]`).check({ force: true })
+    await page.keyboard.press('Escape')
+    await view.locator(`[data-testid=ticket-tags] [data-tag-id="${vip.id}"]`).waitFor()
+    // the list hears it from the server, as every other screen does
+    await row().getByText('Cliente VIP').waitFor()
+  })
+  t.match(await api('GET', `/tickets/${ids.ticket}`), { tags: [{ id: vip.id, name: 'Cliente VIP' }] }, 'a plain label (not a kanban lane) set from the conversation')
   await inject('Obrigada, fico no aguardo')
   await step(b, 'customer-live', async () => {
     await messages().getByText('Obrigada, fico no aguardo').waitFor()
@@ -311,6 +322,30 @@ t.test('narrow screens: Ticket and Atendimentos tabs', async (t) => {
   })
   await page.setViewportSize({ width: 1366, height: 800 })
   t.pass('list and conversation as tabs')
+})
+
+t.test('a phone (390 px): the contact\'s name keeps its room, the actions are in the menu, the hint fits; pt, en, es', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 800 })
+  const texts = { pt: ['Devolver', 'Mensagem ou / respostas'], en: ['Return', 'Message or / replies'], es: ['Devolver', 'Mensaje o / respuestas'] }
+  for (const [lng, [giveBack, hint]] of Object.entries(texts)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `phone-${lng}`, async () => {
+      await page.goto(`${server.url}/tickets/${ids.financeUuid}`)
+      await page.locator('[data-testid=ticket-header]', { hasText: 'Diego Financeiro' }).waitFor()
+    })
+    const name = page.locator('[data-testid=ticket-header] .zd-ticket-header__who strong')
+    t.ok(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${lng}: the name is not cut`)
+    t.equal(await page.locator('[data-testid=header-return]').count(), 0, `${lng}: no return button in the row`)
+    t.equal(await page.getAttribute('[data-testid=message-textarea]', 'placeholder'), hint, `${lng}: a short hint`)
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: fits 390 px`)
+    await b.screenshot(`tickets-phone-${lng}`)
+    await page.click('[data-testid=ticket-options]')
+    await page.locator('[data-testid=ticket-options-return]', { hasText: giveBack }).waitFor()
+    await page.keyboard.press('Escape')
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
 })
 
 t.test('search finds tickets by contact across statuses', async (t) => {

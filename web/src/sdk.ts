@@ -28,7 +28,7 @@ export { hasRoute } from './modules/route-index.ts'
 /** Choices another module offers for a form field (a connection's queues or prompt); null: leave the field out. */
 export { loadFormOptions } from './modules/form-options.ts'
 /** Narrow-screen layouts (tickets: tabs instead of list + conversation side by side). */
-export { useMediaQuery, NARROW_QUERY } from './ui/use-media-query.ts'
+export { useMediaQuery, NARROW_QUERY, PHONE_QUERY } from './ui/use-media-query.ts'
 /** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */
 export { nearBottom, LOAD_MORE_THRESHOLD_PX } from './ui/paged-list.ts'
 export { BrandMark } from './ui/BrandMark.tsx'

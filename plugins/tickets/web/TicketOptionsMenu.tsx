@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
@@ -6,8 +6,11 @@ import { ConfirmDialog, toastError, toastSuccess, useSession } from '@zapdesk/pl
 import { deleteTicket } from './ticket-api.ts'
 import type { Ticket } from './types.ts'
 
-/** The header's "more" menu: transfer, and delete for roles holding 'ticket-options:deleteTicket'. */
-export function TicketOptionsMenu({ ticket, onTransfer }: { ticket: Ticket; onTransfer: () => void }) {
+/**
+ * The header's "more" menu: transfer, and delete for roles holding 'ticket-options:deleteTicket'; on a phone also the
+ * header's own actions (`extra`), which do not fit beside the contact's name.
+ */
+export function TicketOptionsMenu({ ticket, onTransfer, extra }: { ticket: Ticket; onTransfer: () => void; extra?: ReactNode }) {
   const { t } = useTranslation('tickets')
   const navigate = useNavigate()
   const { can } = useSession()
@@ -31,6 +34,7 @@ export function TicketOptionsMenu({ ticket, onTransfer }: { ticket: Ticket; onTr
 
   const menu = (
     <Menu data-testid="ticket-options-menu">
+      {extra}
       <MenuItem icon="swap-horizontal" text={t('header.transfer')} onClick={onTransfer} data-testid="ticket-options-transfer" />
       {mayDelete && <MenuItem icon="trash" intent="danger" text={t('options.delete')} onClick={() => setConfirming(true)} data-testid="ticket-options-delete" />}
     </Menu>

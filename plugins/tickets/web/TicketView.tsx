@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { EmptyState, PageSpinner } from '@zapdesk/plugin-api/web'
 import { TicketHeader } from './TicketHeader.tsx'
+import { TicketTagsBar } from './TicketTagsBar.tsx'
 import { TransferTicketDialog } from './TransferTicketDialog.tsx'
 import { ConversationSlot } from './ConversationSlot.tsx'
 import { useOpenTicket } from './use-open-ticket.ts'
@@ -27,6 +28,7 @@ export function TicketView({ uuid }: { uuid: string }) {
   return (
     <div className="zd-ticket-view" data-testid="ticket-view" data-ticket-id={ticket.id}>
       <TicketHeader ticket={ticket} onContact={() => setDrawer((v) => !v)} onTransfer={() => setTransferring(true)} />
+      <TicketTagsBar ticket={ticket} />
       <ConversationSlot ticket={ticket} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)} />
       <TransferTicketDialog ticket={transferring ? ticket : null} onClose={() => setTransferring(false)} />
     </div>

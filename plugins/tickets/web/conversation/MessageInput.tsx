@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { Button, Switch, TextArea } from '@blueprintjs/core'
-import { fetchBlob, toastError, toastWarning, useSession } from '@zapdesk/plugin-api/web'
+import { fetchBlob, PHONE_QUERY, toastError, toastWarning, useMediaQuery, useSession } from '@zapdesk/plugin-api/web'
 import type { ConversationTicket, Message, QuickMessage } from './types.ts'
 import { matchQuickMessages, quickTerm } from './quick-match.ts'
 import { mimeFromName } from './media-kind.ts'
@@ -42,6 +42,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
   const input = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
   const lock = lockOf(ticket.status)
+  // the full hint wraps onto two lines on a phone
+  const phone = useMediaQuery(PHONE_QUERY)
 
   useEffect(() => setActive(0), [text])
   useEffect(() => {
@@ -158,7 +160,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
             fill
             value={text}
             disabled={!!lock}
-            placeholder={files.length ? t('captionPlaceholder') : t('placeholder')}
+            placeholder={files.length ? t('captionPlaceholder') : phone ? t('placeholderShort') : t('placeholder')}
             aria-label={t('placeholder')}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
