@@ -57,7 +57,7 @@ export default function SignupPage() {
       subtitle={t('auth.signup.subtitle')}
       footer={<>{t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.login')}</Link></>}
     >
-      <Callout intent="success" icon="star" className="zd-trial-note" compact>{t('auth.signup.trialNote', { plan: plan?.name ?? 'PRO' })}</Callout>
+      <Callout intent="success" icon="star" className="zd-trial-note" compact>{t('auth.signup.trialNote')}</Callout>
       <form onSubmit={submit} noValidate className="zd-auth__form">
         <Field label={t('auth.signup.companyName')} htmlFor="signup-name" error={errors.name}>
           <InputGroup id="signup-name" name="name" autoFocus leftIcon="office" value={values.name} onChange={(e) => set({ name: e.target.value })} intent={errors.name ? 'danger' : 'none'} />

@@ -33,7 +33,7 @@ export default {
       companyName: 'Company name',
       userName: 'Your name',
       phone: 'Phone',
-      trialNote: 'Enjoy 7 free days of the {{plan}} plan after signing up!',
+      trialNote: 'Enjoy 7 free days of the PRO plan after signing up!',
       submit: 'Sign up',
       haveAccount: 'Already have an account?',
       login: 'Sign in',

@@ -33,7 +33,7 @@ export default {
       companyName: 'Nombre de la empresa',
       userName: 'Su nombre',
       phone: 'Teléfono',
-      trialNote: '¡Disfrute 7 días gratis del plan {{plan}} después del registro!',
+      trialNote: '¡Disfrute 7 días gratis del plan PRO después del registro!',
       submit: 'Registrarse',
       haveAccount: '¿Ya tiene una cuenta?',
       login: 'Iniciar sesión',

@@ -33,7 +33,7 @@ export default {
       companyName: 'Nome da empresa',
       userName: 'Seu nome',
       phone: 'Telefone',
-      trialNote: 'Aproveite 7 dias grátis do plano {{plan}} após o cadastro!',
+      trialNote: 'Aproveite 7 dias grátis do plano PRO após o cadastro!',
       submit: 'Cadastrar',
       haveAccount: 'Já tem uma conta?',
       login: 'Entrar',
