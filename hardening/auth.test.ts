@@ -7,6 +7,7 @@ import { request, type Answer } from './lib/http.ts'
 import { serverDb } from './lib/db.ts'
 import { freePort, productionEnv, spawnServer, tempDir, type ServerProcess } from './lib/server.ts'
 import { within } from '../core/testing/wait.ts'
+import { startSmtpServer } from '../core/testing/smtp-server.ts'
 
 /**
  * Auth hardening against real production servers: refusing to boot on unsafe secrets, no default account, a
@@ -53,8 +54,12 @@ function refreshCookie(res: Answer): string {
 
 t.test('a production server: no default account, signup cannot choose privileges, sessions end, rate limits answer 429', async (t) => {
   const port = await freePort()
-  // No ADMIN_EMAIL/ADMIN_PASSWORD: the first run must not invent an account. Behind a proxy, as the README says.
-  const env = productionEnv(port, tempDir('auth'), { TRUST_PROXY: 'true' })
+  // No ADMIN_EMAIL/ADMIN_PASSWORD: the first run must not invent an account. Behind a proxy, as the README says, with
+  // the SMTP server production needs for password recovery.
+  const smtp = await startSmtpServer(t)
+  const env = productionEnv(port, tempDir('auth'), {
+    TRUST_PROXY: 'true', PUBLIC_URL: 'https://desk.example.test', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'zapdesk', SMTP_PASS: 'smtp-secret',
+  })
   delete env.ADMIN_EMAIL
   delete env.ADMIN_PASSWORD
   const server: ServerProcess = await spawnServer({ env })
@@ -182,6 +187,7 @@ t.test('a production server: no default account, signup cannot choose privileges
       else if (res.status === 429) tally.reset++
     }
     t.equal(tally.reset, 2, 'the 6th password recovery from one address: 429')
+    t.equal(smtp.mails.length, 5, 'one mail per accepted recovery, none for the refused ones')
     t.comment(`429s: login per address ${tally.login}, per email ${tally.loginEmail}, signup ${tally.signup}, recovery ${tally.reset}`)
   })
 
