@@ -88,7 +88,7 @@ t.test('the admin creates a sandbox connection; it connects and is the default',
   await step(b, 'create-sandbox', async () => {
     await page.click('[data-testid=add-connection]')
     await page.click('[data-testid=connection-save]')
-    await page.locator('.zd-conn-dialog').getByText('Required').waitFor()
+    await page.locator('.zd-conn-dialog').getByText('Obrigatório').waitFor()
     await page.fill('#connection-name', 'Sandbox Loja')
     t.equal(await page.inputValue('#connection-provider'), 'beta', 'the spec\'s default provider')
     await page.selectOption('#connection-provider', 'sandbox')

@@ -20,9 +20,9 @@ t.teardown(async () => {
 
 /** What the kit says in each language: the unsaved-changes question and its buttons, the save toast. */
 const TEXTS = {
-  pt: { discard: 'Descartar as alterações?', keep: 'Continuar editando', saved: 'Tag salva com sucesso!', cancel: 'Cancelar' },
-  en: { discard: 'Discard the changes?', keep: 'Keep editing', saved: 'Tag saved!', cancel: 'Cancel' },
-  es: { discard: '¿Descartar los cambios?', keep: 'Seguir editando', saved: '¡Etiqueta guardada!', cancel: 'Cancelar' },
+  pt: { discard: 'Descartar as alterações?', keep: 'Continuar editando', saved: 'Tag salva com sucesso!', cancel: 'Cancelar', close: 'Fechar' },
+  en: { discard: 'Discard the changes?', keep: 'Keep editing', saved: 'Tag saved!', cancel: 'Cancel', close: 'Close' },
+  es: { discard: '¿Descartar los cambios?', keep: 'Seguir editando', saved: '¡Etiqueta guardada!', cancel: 'Cancelar', close: 'Cerrar' },
 }
 
 const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -35,6 +35,7 @@ t.test('the CRUD kit at phone width, in pt, en and es: list pages, form dialogs,
     await step(b, `form-dialog-${lng}`, async () => {
       await page.goto(`${server.url}/tags`)
       await page.click('[data-testid=add-tag]')
+      t.equal(await page.locator('.zd-dialog .bp6-dialog-close-button').getAttribute('aria-label'), text.close, `${lng}: the dialog's close button is named in the screen's language`)
       await page.fill('#tag-name', `Urgente ${lng}`)
       await page.locator('.zd-dialog').getByRole('button', { name: text.cancel, exact: true }).click()
       await page.getByText(text.discard).waitFor()

@@ -39,10 +39,10 @@ t.test('password recovery screens validate as the spec says', async (t) => {
   await step(b, 'forgot', async () => {
     await page.goto(`${server.url}/forgetpsw`)
     await page.click('button[type=submit]')
-    await page.getByText('Required').waitFor()
+    await page.getByText('Obrigatório').waitFor()
     await page.fill('#forgot-email', 'nope')
     await page.click('button[type=submit]')
-    await page.getByText('Invalid email').waitFor()
+    await page.getByText('E-mail inválido').waitFor()
   })
   await step(b, 'reset', async () => {
     await page.goto(`${server.url}/resetpsw`)

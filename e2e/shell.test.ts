@@ -191,6 +191,7 @@ t.test('the admin creates a user', async (t) => {
     await page.waitForURL('**/users')
     await page.click('[data-testid=add-user]')
     await page.click('[data-testid=user-save]')
+    // the interface is in English since the language test
     await page.getByText('Required').first().waitFor()
     await page.fill('#user-name', 'A')
     await page.fill('#user-email', 'not-an-email')

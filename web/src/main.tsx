@@ -11,11 +11,13 @@ import './realtime/realtime.ts'
 import { bootstrapSession } from './session/session-service.ts'
 import { loadModuleTranslations } from './modules/registry.ts'
 import { initPreferences } from './ui/preferences.ts'
+import { translateCloseButtons } from './ui/close-labels.ts'
 import { App } from './App.tsx'
 
 async function start(): Promise<void> {
   const i18n = await initI18n()
   initPreferences()
+  translateCloseButtons(i18n)
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

@@ -5,7 +5,7 @@ import type { ConversationTicket, Message, QuickMessage } from './types.ts'
 import { matchQuickMessages, quickTerm } from './quick-match.ts'
 import { mimeFromName } from './media-kind.ts'
 import { signBody } from './signature.ts'
-import { keepRecording } from './audio-rules.ts'
+import { keepRecording, microphoneErrorKey } from './audio-rules.ts'
 import { useSignature } from './use-signature.ts'
 import { useQuickMessages } from './use-quick-messages.ts'
 import { useSendMessage } from './use-send-message.ts'
@@ -121,7 +121,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
     try {
       await recorder.start()
     } catch (e) {
-      toastError(e)
+      toastWarning(t(microphoneErrorKey(e)))
     }
   }
 

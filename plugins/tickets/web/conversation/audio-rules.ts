@@ -25,3 +25,12 @@ export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
 }
+
+/** The text key of a failure to start recording: the browser's own messages are English and technical. */
+export function microphoneErrorKey(error: unknown): string {
+  const name = (error as { name?: string } | null)?.name
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'audio.micDenied'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'audio.micMissing'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'audio.micBusy'
+  return 'audio.unsupported'
+}

@@ -33,7 +33,7 @@ export default {
     name: 'Nome',
     email: 'E-mail',
     profile: 'Perfil',
-    profiles: { admin: 'Admin', user: 'User' },
+    profiles: { admin: 'Admin', user: 'Usuário' },
     you: 'Você',
     super: 'Super',
     empty: 'Nenhum usuário encontrado.',
