@@ -20,9 +20,9 @@ t.teardown(async () => {
 
 /** What the kit says in each language: the unsaved-changes question and its buttons, the save toast. */
 const TEXTS = {
-  pt: { discard: 'Descartar as alterações?', keep: 'Continuar editando', saved: 'Tag salva com sucesso!', cancel: 'Cancelar', close: 'Fechar' },
-  en: { discard: 'Discard the changes?', keep: 'Keep editing', saved: 'Tag saved!', cancel: 'Cancel', close: 'Close' },
-  es: { discard: '¿Descartar los cambios?', keep: 'Seguir editando', saved: '¡Etiqueta guardada!', cancel: 'Cancelar', close: 'Cerrar' },
+  pt: { discard: 'Descartar as alterações?', keep: 'Continuar editando', saved: 'Tag salva com sucesso!', cancel: 'Cancelar', close: 'Fechar', before: '0 tags', after: '1 tag' },
+  en: { discard: 'Discard the changes?', keep: 'Keep editing', saved: 'Tag saved!', cancel: 'Cancel', close: 'Close', before: '1 tag', after: '2 tags' },
+  es: { discard: '¿Descartar los cambios?', keep: 'Seguir editando', saved: '¡Etiqueta guardada!', cancel: 'Cancelar', close: 'Cerrar', before: '2 etiquetas', after: '3 etiquetas' },
 }
 
 const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -34,6 +34,7 @@ t.test('the CRUD kit at phone width, in pt, en and es: list pages, form dialogs,
     await page.evaluate((l) => localStorage.setItem('language', l), lng)
     await step(b, `form-dialog-${lng}`, async () => {
       await page.goto(`${server.url}/tags`)
+      await page.locator('.zd-page-count', { hasText: text.before }).waitFor()
       await page.click('[data-testid=add-tag]')
       t.equal(await page.locator('.zd-dialog .bp6-dialog-close-button').getAttribute('aria-label'), text.close, `${lng}: the dialog's close button is named in the screen's language`)
       await page.fill('#tag-name', `Urgente ${lng}`)
@@ -47,6 +48,8 @@ t.test('the CRUD kit at phone width, in pt, en and es: list pages, form dialogs,
       await page.click('[data-testid=tag-save]')
       await waitForToast(page, text.saved)
       await page.locator('[data-testid=tags-table]', { hasText: `Urgente ${lng}` }).waitFor()
+      // the header's count follows the save, in the language's plural
+      await page.locator('.zd-page-count', { hasText: text.after }).waitFor()
     })
     t.ok(await overflow() <= 0, `${lng}: the tags page fits 390 px`)
     await b.screenshot(`kit-tags-${lng}`)

@@ -74,8 +74,16 @@ export function usePagedList<T>(fetchPage: (page: number, search: string, signal
     if (nearBottom(e.currentTarget)) loadMore()
   }, [loadMore])
 
-  const upsert = useCallback((item: Partial<T>) => setState((s) => ({ ...s, items: applyLive(s.items, 'upsert', item, keyRef.current) })), [])
-  const remove = useCallback((item: Partial<T>) => setState((s) => ({ ...s, items: applyLive(s.items, 'delete', item, keyRef.current) })), [])
+  // The header's total follows what is added and removed here, not only what the last page said. The ref is moved
+  // at once, so a save's answer and its realtime echo in the same tick count once.
+  const live = useCallback((action: 'upsert' | 'delete', item: Partial<T>) => {
+    const listed = stateRef.current.items.some((i) => keyRef.current(i) === keyRef.current(item as T))
+    if (listed !== (action === 'upsert')) setCount((c) => (c === undefined ? c : Math.max(0, c + (action === 'upsert' ? 1 : -1))))
+    stateRef.current = { ...stateRef.current, items: applyLive(stateRef.current.items, action, item, keyRef.current) }
+    setState((s) => ({ ...s, items: applyLive(s.items, action, item, keyRef.current) }))
+  }, [])
+  const upsert = useCallback((item: Partial<T>) => live('upsert', item), [live])
+  const remove = useCallback((item: Partial<T>) => live('delete', item), [live])
   const reload = useCallback(() => void load(1, termRef.current), [load])
 
   return { ...state, count, loadMore, onScroll, upsert, remove, reload }

@@ -25,6 +25,7 @@ export default {
       expired: 'Oops! Your subscription expired on {{date}}. Please contact support for more information!',
       dueSoon_one: 'Heads up: your subscription expires in {{count}} day.',
       dueSoon_other: 'Heads up: your subscription expires in {{count}} days.',
+      dueSoon_zero: 'Heads up: your subscription expires in {{count}} days.',
       dueToday: 'Heads up: your subscription expires today.',
     },
     signup: {

@@ -31,6 +31,7 @@ export default {
     overdueBanner: 'The subscription expired on {{date}}. Features are locked until it is settled.',
     dueSoonBanner_one: 'The subscription expires in {{count}} day ({{date}}).',
     dueSoonBanner_other: 'The subscription expires in {{count}} days ({{date}}).',
+    dueSoonBanner_zero: 'The subscription expires in {{count}} days ({{date}}).',
     goToFinance: 'Go to Finance',
     loggedOut: 'You signed out.',
   },

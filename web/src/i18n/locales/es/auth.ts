@@ -25,6 +25,7 @@ export default {
       expired: '¡Ups! Su suscripción venció el {{date}}. ¡Comuníquese con soporte para más información!',
       dueSoon_one: 'Atención: su suscripción vence en {{count}} día.',
       dueSoon_other: 'Atención: su suscripción vence en {{count}} días.',
+      dueSoon_zero: 'Atención: su suscripción vence en {{count}} días.',
       dueToday: 'Atención: su suscripción vence hoy.',
     },
     signup: {

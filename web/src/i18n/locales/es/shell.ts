@@ -31,6 +31,7 @@ export default {
     overdueBanner: 'La suscripción venció el {{date}}. Los recursos quedan bloqueados hasta regularizarla.',
     dueSoonBanner_one: 'La suscripción vence en {{count}} día ({{date}}).',
     dueSoonBanner_other: 'La suscripción vence en {{count}} días ({{date}}).',
+    dueSoonBanner_zero: 'La suscripción vence en {{count}} días ({{date}}).',
     goToFinance: 'Ir a Finanzas',
     loggedOut: 'Cerró su sesión.',
   },

@@ -25,6 +25,7 @@ export default {
       expired: 'Opss! Sua assinatura venceu em {{date}}. Entre em contato com o suporte para mais informações!',
       dueSoon_one: 'Atenção: sua assinatura vence em {{count}} dia.',
       dueSoon_other: 'Atenção: sua assinatura vence em {{count}} dias.',
+      dueSoon_zero: 'Atenção: sua assinatura vence em {{count}} dias.',
       dueToday: 'Atenção: sua assinatura vence hoje.',
     },
     signup: {

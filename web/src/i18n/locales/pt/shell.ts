@@ -31,6 +31,7 @@ export default {
     overdueBanner: 'A assinatura venceu em {{date}}. Os recursos ficam bloqueados até a regularização.',
     dueSoonBanner_one: 'A assinatura vence em {{count}} dia ({{date}}).',
     dueSoonBanner_other: 'A assinatura vence em {{count}} dias ({{date}}).',
+    dueSoonBanner_zero: 'A assinatura vence em {{count}} dias ({{date}}).',
     goToFinance: 'Ir para o Financeiro',
     loggedOut: 'Você saiu da sua conta.',
   },
