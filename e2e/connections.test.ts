@@ -170,6 +170,31 @@ t.test('disconnect asks first; the badge follows after its delay; try again reco
   t.pass('disconnected, flagged, reconnected')
 })
 
+t.test('a session that goes down says why on the connections page, in pt, en and es at 390 px', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 800 })
+  const texts = { pt: 'O celular desconectou este aparelho', en: 'The phone unlinked this device', es: 'El celular desvinculó este dispositivo' }
+  await api('POST', `/sandbox/${ids.sandbox}/drop`, { cause: 'loggedOut' })
+  for (const [lng, text] of Object.entries(texts)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `cause-${lng}`, async () => {
+      await page.goto(`${server.url}/connections`)
+      await row(ids.sandbox).locator('[data-testid=disconnect-cause]', { hasText: text }).waitFor()
+    })
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: fits 390 px`)
+    await b.screenshot(`connections-cause-${lng}`)
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.goto(`${server.url}/connections`)
+  await step(b, 'cause-clears', async () => {
+    await row(ids.sandbox).getByRole('button', { name: 'Tentar novamente' }).click()
+    await waitStatus(ids.sandbox, 'CONNECTED')
+    await row(ids.sandbox).locator('[data-testid=disconnect-cause]').waitFor({ state: 'detached' })
+  })
+  t.pass('the reason goes once connected again')
+})
+
 t.test('a WhatsApp (beta) connection waits for its QR code, flags the menu and is deleted with a confirmation', async (t) => {
   const { page } = b
   await step(b, 'create-beta', async () => {

@@ -167,6 +167,13 @@ export type CloseReason =
   /** Nothing to retry (QR codes expired unscanned): wait for a user's "try again". */
   | 'gaveUp'
 
+/**
+ * Why a session is down, for the people looking at the connection: the network (or WhatsApp's servers) cannot be
+ * reached, the phone unlinked us, another client took the account, WhatsApp refused it (banned), the QR codes
+ * expired unscanned, or WhatsApp's side failed.
+ */
+export type DisconnectCause = 'network' | 'loggedOut' | 'replaced' | 'banned' | 'qrExpired' | 'serverError' | 'unknown'
+
 /** What the platform gives a running session: its identity and the callbacks it reports through. */
 export interface SessionHost {
   readonly app: FastifyInstance
@@ -177,8 +184,8 @@ export interface SessionHost {
   status(update: { status: SessionStatus; qrcode?: string; number?: string }): void
   inbound(event: InboundEvent): void
   ack(event: AckEvent): void
-  /** The session is over; the manager retries, restarts or stops depending on the reason. */
-  closed(reason: CloseReason, detail?: string): void
+  /** The session is over; the manager retries, restarts or stops depending on the reason; `cause` is shown to users. */
+  closed(reason: CloseReason, detail?: string, cause?: DisconnectCause): void
   /** The stored message (as `raw` was given) for channels that must re-send or decrypt retries. */
   getMessage(ref: MessageRef): Promise<string | undefined>
 }

@@ -1,10 +1,11 @@
 import { TenantModel } from '@zapdesk/plugin-api'
-import type { SessionStatus } from './driver.ts'
+import type { DisconnectCause, SessionStatus } from './driver.ts'
 
 /** A connection (the spec's "whatsapp"): one paired phone or sandbox of a company. */
 export class Whatsapp extends TenantModel {
   static tableName = 'whatsapps'
   static booleanColumns = ['isDefault']
+  static dateColumns = ['createdAt', 'updatedAt', 'nextRetryAt']
 
   name!: string
   provider!: string
@@ -12,6 +13,8 @@ export class Whatsapp extends TenantModel {
   qrcode!: string | null
   retries!: number
   number!: string | null
+  disconnectCause!: DisconnectCause | null
+  nextRetryAt!: string | null
   isDefault!: boolean
   greetingMessage!: string | null
   complationMessage!: string | null

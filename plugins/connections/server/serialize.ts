@@ -17,6 +17,10 @@ export const WhatsappDto = Type.Object({
   qrcode: Type.String(),
   retries: Type.Integer(),
   number: Type.Union([Type.String(), Type.Null()]),
+  /** Why the session is down (network, loggedOut, replaced, banned, qrExpired, serverError, unknown), null when up. */
+  disconnectCause: Type.Union([Type.String(), Type.Null()]),
+  /** When the next automatic attempt starts, while one is planned. */
+  nextRetryAt: Type.Union([Type.String(), Type.Null()]),
   provider: Type.String(),
   isDefault: Type.Boolean(),
   default: Type.Boolean(),
@@ -71,6 +75,7 @@ export type QueueDescriber = (companyId: number, ids: number[]) => Promise<Map<n
 export function whatsappDto(w: Whatsapp, queueIds: number[], described?: Map<number, { name: string; color: string }>, withToken = true) {
   return {
     id: w.id, companyId: w.companyId, name: w.name, status: w.status, qrcode: w.qrcode ?? '', retries: w.retries, number: w.number,
+    disconnectCause: w.disconnectCause ?? null, nextRetryAt: toIso(w.nextRetryAt) ?? null,
     provider: w.provider, isDefault: w.isDefault, default: w.isDefault,
     greetingMessage: w.greetingMessage ?? '', complationMessage: w.complationMessage ?? '', outOfHoursMessage: w.outOfHoursMessage ?? '',
     ratingMessage: w.ratingMessage ?? '', ...(withToken ? { token: w.token } : {}), expiresTicket: w.expiresTicket,

@@ -25,7 +25,7 @@ export function connectionColumns(t: TFunction, session: SessionColumn): Column<
         </span>
       ),
     },
-    { key: 'status', header: t('columns.status'), cell: (c) => <StatusLabel status={c.status} /> },
+    { key: 'status', header: t('columns.status'), cell: (c) => <StatusLabel status={c.status} cause={c.disconnectCause} nextRetryAt={c.nextRetryAt} /> },
     {
       key: 'session', header: t('columns.session'),
       cell: (c) => session.allowed && <SessionCell connection={c} busy={session.busy?.id === c.id ? session.busy.action : null} onAction={session.onAction} />,

@@ -15,6 +15,9 @@ export interface Connection {
   qrcode: string
   retries: number
   number: string | null
+  /** Why the session is down, and when it tries again (null when connected or none planned). */
+  disconnectCause?: string | null
+  nextRetryAt?: string | null
   provider: string
   isDefault: boolean
   greetingMessage: string

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { closeCode, closeReason, CODES } from './close-reason.ts'
+import { closeCause, closeCode, closeReason, CODES } from './close-reason.ts'
 
 t.test('close codes decide between retry, restart, stop and logout', async (t) => {
   const paired = { qrShown: false, paired: true }
@@ -19,4 +19,16 @@ t.test('the code is read from a Boom error, anything else has none', async (t) =
   t.equal(closeCode(new Error('x')), undefined)
   t.equal(closeCode(undefined), undefined)
   t.equal(closeCode({ output: { statusCode: '401' } }), undefined)
+})
+
+t.test('what the people looking at the connection are told about a close', async (t) => {
+  const paired = { qrShown: false, paired: true }
+  t.equal(closeCause(undefined, 'getaddrinfo ENOTFOUND web.whatsapp.com', paired), 'network', 'WhatsApp cannot be reached')
+  t.equal(closeCause(CODES.connectionClosed, 'Connection Closed', paired), 'network')
+  t.equal(closeCause(CODES.loggedOut, 'Connection Failure', paired), 'loggedOut')
+  t.equal(closeCause(CODES.connectionReplaced, 'Stream Errored (conflict)', paired), 'replaced')
+  t.equal(closeCause(CODES.forbidden, 'Connection Failure', paired), 'banned')
+  t.equal(closeCause(CODES.timedOut, 'QR refs attempts ended', { qrShown: true, paired: false }), 'qrExpired')
+  t.equal(closeCause(CODES.unavailableService, 'Stream Errored', paired), 'serverError')
+  t.equal(closeCause(999, 'who knows', paired), 'unknown')
 })

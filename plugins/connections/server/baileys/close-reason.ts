@@ -1,4 +1,4 @@
-import type { CloseReason } from '../driver.ts'
+import type { CloseReason, DisconnectCause } from '../driver.ts'
 
 /** Baileys' DisconnectReason codes (lastDisconnect.error.output.statusCode). */
 export const CODES = { connectionClosed: 428, timedOut: 408, connectionReplaced: 440, loggedOut: 401, badSession: 500, restartRequired: 515, multideviceMismatch: 411, forbidden: 403, unavailableService: 503 } as const
@@ -23,4 +23,18 @@ export function closeReason(code: number | undefined, state: { qrShown: boolean;
   if (code === CODES.connectionReplaced || code === CODES.forbidden) return 'gaveUp'
   if (code === CODES.timedOut && state.qrShown && !state.paired) return 'gaveUp'
   return 'lost'
+}
+
+/** Errors of a socket that never reached WhatsApp (no route, DNS, refused, reset, TLS). */
+const NETWORK_ERRORS = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|socket hang up|getaddrinfo|WebSocket Error|Connection Closed|Connection Terminated/i
+
+/** What to tell the people looking at the connection about a close. */
+export function closeCause(code: number | undefined, message: string | undefined, state: { qrShown: boolean; paired: boolean }): DisconnectCause {
+  if (code === CODES.loggedOut || code === CODES.multideviceMismatch) return 'loggedOut'
+  if (code === CODES.connectionReplaced) return 'replaced'
+  if (code === CODES.forbidden) return 'banned'
+  if (code === CODES.timedOut && state.qrShown && !state.paired) return 'qrExpired'
+  if (code === CODES.badSession || code === CODES.unavailableService) return 'serverError'
+  if (code === undefined || code === CODES.connectionClosed || code === CODES.timedOut || NETWORK_ERRORS.test(message ?? '')) return 'network'
+  return 'unknown'
 }

@@ -2,7 +2,7 @@ import type { ConnectionState, SocketConfig, WASocket } from '@whiskeysockets/ba
 import { AppError } from '@zapdesk/plugin-api'
 import type { ChannelDriver, ChannelSession, MessageRef, OutboundMessage, SentMessage, SessionHost } from '../driver.ts'
 import { clearAuthState, isPaired, loadAuthState, type SqlAuthState } from './auth-state.ts'
-import { closeCode, closeReason } from './close-reason.ts'
+import { closeCause, closeCode, closeReason } from './close-reason.ts'
 import { isLidJid, splitJid } from './identity.ts'
 import { targetJid, toBaileys } from './outbound.ts'
 import { translateCall, translateMessage, translateReceipt, type TranslateContext, type WAMessageLike } from './translate.ts'
@@ -98,9 +98,10 @@ class BaileysSession implements ChannelSession {
     if (u.connection === 'close') {
       this.open = false
       const code = closeCode(u.lastDisconnect?.error)
-      const reason = closeReason(code, { qrShown: this.qrShown, paired: isPaired(this.auth!.state.creds) })
+      const state = { qrShown: this.qrShown, paired: isPaired(this.auth!.state.creds) }
+      const message = u.lastDisconnect?.error?.message
       this.ended = true
-      host.closed(reason, `${code ?? 'no code'}: ${u.lastDisconnect?.error?.message ?? ''}`)
+      host.closed(closeReason(code, state), `${code ?? 'no code'}: ${message ?? ''}`, closeCause(code, message, state))
     }
   }
 

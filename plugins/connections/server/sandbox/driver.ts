@@ -111,6 +111,10 @@ class SandboxSession implements ChannelSession {
       this.host.inbound(event)
       return { id: event.externalId }
     }
+    if (name === 'drop') {
+      this.host.closed(args === 'loggedOut' ? 'loggedOut' : 'lost', 'sandbox drop', args === 'loggedOut' ? 'loggedOut' : 'network')
+      return null
+    }
     if (name === 'reads') return this.reads
     if (name === 'revokes') return this.revokes
     throw new AppError('ERR_BAD_REQUEST', 400)

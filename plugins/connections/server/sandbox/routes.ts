@@ -52,6 +52,20 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     return reply.status(201).send(result)
   })
 
+  api.post('/sandbox/:whatsappId/drop', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['sandbox'], summary: 'Simulate the session going down: `network` is retried with backoff, `loggedOut` ends it until a new pairing', params: Params,
+      body: Type.Object({ cause: Type.Union([Type.Literal('network'), Type.Literal('loggedOut')]) }),
+      response: { 202: Type.Null(), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const companyId = request.auth!.companyId
+    const w = await sandboxOf(companyId, request.params.whatsappId)
+    await app.channels.command(companyId, w.id, 'drop', request.body.cause)
+    return reply.status(202).send(null)
+  })
+
   api.get('/sandbox/:whatsappId/outbox', {
     config: { access: 'admin' },
     schema: {

@@ -124,3 +124,19 @@ t.test('sandbox API: admins only, own sandbox connections only, bad input is 400
   }
   t.equal((await call(app, 'GET', '/sandbox/0/outbox', c.admin.headers)).statusCode, 400)
 })
+
+t.test('drop: the sandbox goes down as a phone would, with its cause; admins of its own company only', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const other = await createCompanyWithUsers(app)
+  const w = await sandboxConnection(app, c.admin.headers)
+  t.equal((await call(app, 'POST', `/sandbox/${w.id}/drop`, other.admin.headers, { cause: 'loggedOut' })).statusCode, 404, 'another company')
+  t.equal((await call(app, 'POST', `/sandbox/${w.id}/drop`, c.user.headers, { cause: 'loggedOut' })).statusCode, 403, 'an agent')
+  t.equal((await call(app, 'POST', `/sandbox/${w.id}/drop`, c.admin.headers, { cause: 'meteor' })).statusCode, 400, 'an unknown cause')
+  t.equal((await call(app, 'POST', `/sandbox/${w.id}/drop`, c.admin.headers, { cause: 'loggedOut' })).statusCode, 202)
+  const row = await waitFor(async () => { const r = await app.knex('whatsapps').where({ id: w.id }).first(); return r.status === 'DISCONNECTED' ? r : undefined }, 5000, 'disconnected')
+  t.equal(row.disconnectCause, 'loggedOut')
+  t.equal((await call(app, 'POST', `/whatsappsession/${w.id}`, c.admin.headers)).statusCode, 200)
+  await waitFor(async () => (await app.knex('whatsapps').where({ id: w.id }).first()).status === 'CONNECTED', 5000, 'connected again')
+  t.equal((await app.knex('whatsapps').where({ id: w.id }).first()).disconnectCause, null, 'the cause is cleared')
+})

@@ -32,11 +32,11 @@ function scriptedDriver(plan: Array<(host: SessionHost) => void | Promise<void>>
 const close = (reason: CloseReason) => (host: SessionHost) => void setTimeout(() => host.closed(reason), 5)
 const connect = (host: SessionHost) => host.status({ status: 'CONNECTED', qrcode: '' })
 
-async function withDriver(t: Parameters<typeof build>[0], plan: Parameters<typeof scriptedDriver>[0]) {
+async function withDriver(t: Parameters<typeof build>[0], plan: Parameters<typeof scriptedDriver>[0], backoff = { baseMs: 20, capMs: 80 }) {
   const app = await build(t)
   const { driver, log } = scriptedDriver(plan)
   app.channels.register(driver)
-  app.channels.options.backoff = { baseMs: 20, capMs: 80 }
+  app.channels.options.backoff = backoff
   const c = await createCompanyWithUsers(app)
   const statuses: string[] = []
   app.events.on('whatsapp.statusChanged', (e) => void statuses.push(e.status))
@@ -58,6 +58,27 @@ t.test('lost connections retry with backoff; connecting resets the count', async
 t.test('the retry count shows while waiting', async (t) => {
   const { app, id } = await withDriver(t, [close('lost'), close('lost'), close('lost'), () => undefined])
   await waitFor(async () => (await statusOf(app, id)).retries === 3, 10_000, 'three retries')
+})
+
+t.test('a session that is down says why and when it tries again; connected, both clear', async (t) => {
+  const down = (host: SessionHost) => void setTimeout(() => host.closed('lost', 'getaddrinfo ENOTFOUND', 'network'), 5)
+  // the next automatic try is a minute away: the row stays down until "try again"
+  const { app, c, id } = await withDriver(t, [down, connect], { baseMs: 60_000, capMs: 60_000 })
+  const row = await waitFor(async () => { const r = await app.knex('whatsapps').where({ id }).first(); return r.status === 'TIMEOUT' ? r : undefined }, 10_000, 'down')
+  t.equal(row.disconnectCause, 'network')
+  const shown = (await call(app, 'GET', `/whatsapp/${id}`, c.admin.headers)).json()
+  t.equal(shown.disconnectCause, 'network', 'the API says why')
+  t.ok(Date.parse(shown.nextRetryAt) > Date.now() + 30_000, `and when the next try is (${shown.nextRetryAt})`)
+  await call(app, 'POST', `/whatsappsession/${id}`, c.admin.headers)
+  const up = await waitFor(async () => { const r = await app.knex('whatsapps').where({ id }).first(); return r.status === 'CONNECTED' ? r : undefined }, 10_000, 'connected')
+  t.same([up.disconnectCause, up.nextRetryAt], [null, null], 'cleared once connected')
+})
+
+t.test('a logged-out session is DISCONNECTED with its cause and no next try', async (t) => {
+  const { app, id } = await withDriver(t, [(h) => void setTimeout(() => h.closed('loggedOut', '401', 'loggedOut'), 5)])
+  const row = await waitFor(async () => { const r = await app.knex('whatsapps').where({ id }).first(); return r.status === 'DISCONNECTED' && r.disconnectCause ? r : undefined }, 10_000, 'disconnected')
+  t.equal(row.disconnectCause, 'loggedOut')
+  t.equal(row.nextRetryAt, null)
 })
 
 t.test('restart required reconnects at once through PAIRING; a restart loop backs off', async (t) => {

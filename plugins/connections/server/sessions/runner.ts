@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@zapdesk/plugin-api'
-import type { AckEvent, ChannelDriver, ChannelSession, CloseReason, InboundEvent, MessageRef, SessionHost, SessionStatus } from '../driver.ts'
+import type { AckEvent, ChannelDriver, ChannelSession, CloseReason, DisconnectCause, InboundEvent, MessageRef, SessionHost, SessionStatus } from '../driver.ts'
 import { backoffDelay, type BackoffOptions } from './backoff.ts'
 import type { StatusUpdate } from './status-store.ts'
 
@@ -54,7 +54,7 @@ export class SessionRunner {
   private async connect(status: SessionStatus): Promise<void> {
     if (this.stopped) return
     const generation = ++this.generation
-    this.report({ status, qrcode: '' })
+    this.report({ status, qrcode: '', nextRetryAt: null })
     const session = this.deps.driver.createSession(this.host(generation))
     this.session = session
     try {
@@ -79,14 +79,14 @@ export class SessionRunner {
       },
       inbound: (event) => current() && this.deps.inbound(event),
       ack: (event) => current() && this.deps.ack(event),
-      closed: (reason, detail) => {
-        if (current()) void this.onClosed(generation, reason, detail)
+      closed: (reason, detail, cause) => {
+        if (current()) void this.onClosed(generation, reason, detail, cause)
       },
       getMessage: (ref) => this.deps.getMessage(ref),
     }
   }
 
-  private async onClosed(generation: number, reason: CloseReason, detail?: string): Promise<void> {
+  private async onClosed(generation: number, reason: CloseReason, detail?: string, cause: DisconnectCause = reason === 'lost' ? 'network' : 'unknown'): Promise<void> {
     if (generation !== this.generation) return
     this.generation++ // whatever the old session still says is stale from now on
     const old = this.session
@@ -97,14 +97,14 @@ export class SessionRunner {
     if (reason === 'restart' && this.restarts++ < MAX_RESTARTS) return this.connect('PAIRING')
     if (reason === 'lost' || reason === 'restart') {
       const delay = backoffDelay(this.failures++, this.deps.backoff())
-      this.report({ status: 'TIMEOUT', retries: this.failures, qrcode: '' })
+      this.report({ status: 'TIMEOUT', retries: this.failures, qrcode: '', cause, nextRetryAt: new Date(Date.now() + delay).toISOString() })
       this.timer = setTimeout(() => void this.connect('OPENING'), delay)
       this.timer.unref()
       return
     }
     this.stopped = true
     if (reason === 'loggedOut') await this.deps.driver.resetAuth?.(this.deps.app, this.companyId, this.whatsappId).catch((err) => this.deps.app.log.error({ err }, 'wiping auth state failed'))
-    this.report({ status: 'DISCONNECTED', qrcode: '' })
+    this.report({ status: 'DISCONNECTED', qrcode: '', cause, nextRetryAt: null })
     await this.writes
     this.deps.ended(reason)
   }

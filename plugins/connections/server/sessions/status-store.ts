@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { SessionStatus } from '../driver.ts'
+import type { SessionStatus, DisconnectCause } from '../driver.ts'
 import { Whatsapp } from '../models.ts'
 import { whatsappsDto } from '../serialize.ts'
 
@@ -8,6 +8,10 @@ export interface StatusUpdate {
   qrcode?: string
   retries?: number
   number?: string
+  /** Why it is down; null clears it (connected again). */
+  cause?: DisconnectCause | null
+  /** When the next automatic attempt starts (ISO), null when none is planned. */
+  nextRetryAt?: string | null
 }
 
 /**
@@ -23,6 +27,9 @@ export async function saveStatus(app: FastifyInstance, companyId: number, whatsa
   if (update.qrcode !== undefined) patch.qrcode = update.qrcode
   if (update.retries !== undefined) patch.retries = update.retries
   if (update.number) patch.number = update.number
+  if (update.cause !== undefined) patch.disconnectCause = update.cause
+  if (update.nextRetryAt !== undefined) patch.nextRetryAt = update.nextRetryAt
+  if (update.status === 'CONNECTED') Object.assign(patch, { disconnectCause: null, nextRetryAt: null })
   const updated = await Whatsapps.query().forCompany(companyId).patchAndFetchById(whatsappId, patch)
   if (!updated) return
   const [session] = await whatsappsDto(app, [updated], false)
