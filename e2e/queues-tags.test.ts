@@ -82,7 +82,9 @@ t.test('the admin creates a queue with an options tree and opening hours', async
   })
   await step(b, 'queue-hours', async () => {
     await dialog().getByRole('tab', { name: 'Horários de Atendimento' }).click()
-    t.equal(await page.inputValue('input[name=monday-start]'), '08:00', 'the spec\'s default week')
+    t.equal(await page.inputValue('input[name=monday-start]'), '', 'a new queue starts without hours: none are invented')
+    await page.click('[data-testid=queue-business-hours]')
+    t.equal(await page.inputValue('input[name=monday-start]'), '08:00', 'the spec\'s business week, when asked for')
     t.equal(await page.inputValue('input[name=saturday-end]'), '12:00')
     await page.fill('input[name=monday-start]', '09:00')
     await page.fill('input[name=monday-end]', '17:30')
@@ -93,6 +95,7 @@ t.test('the admin creates a queue with an options tree and opening hours', async
     await waitForToast(page, 'Fila salva com sucesso!')
     await dialog().waitFor({ state: 'detached' })
     await page.locator('[data-testid=queues-table] tr', { hasText: 'Vendas' }).waitFor()
+    await page.locator('[data-testid=queues-table] tr', { hasText: 'Vendas' }).locator('[data-testid=queue-hours]', { hasText: /Aberta agora|Fechada agora/ }).waitFor()
     await b.screenshot('queues-page')
   })
   const [queue] = await api<Array<{ id: number; name: string; color: string; greetingMessage: string; schedules: Array<{ weekdayEn: string; startTime: string; endTime: string }> }>>('GET', '/queue')
@@ -110,6 +113,7 @@ t.test('the queue list follows live events and deletes with a confirmation', asy
   const other = await api<{ id: number }>('POST', '/queue', { name: 'Financeiro', color: '#123456', orderQueue: 1 })
   const row = page.locator(`[data-testid=queues-table] tr[data-queue-id="${other.id}"]`)
   await step(b, 'queue-live', () => row.waitFor())
+  t.equal(await row.locator('[data-testid=queue-hours]').innerText(), 'Sem horário (sempre aberta)', 'a queue nobody gave hours says it is always open')
   t.equal(await page.locator('[data-testid=queues-table] tbody tr').first().getAttribute('data-queue-id'), String(other.id), 'orderQueue 1 comes first')
   await step(b, 'queue-delete', async () => {
     await row.getByRole('button', { name: 'Excluir' }).click()
@@ -165,4 +169,28 @@ t.test('the admin creates a kanban tag and finds it by search', async (t) => {
 
 t.test('no console errors along the way', async (t) => {
   t.same(b.errors, [])
+})
+
+t.test('the company\'s timezone is visible and editable in the options, in pt, en and es at 390 px', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 800 })
+  const labels = { pt: 'Fuso horário', en: 'Timezone', es: 'Zona horaria' }
+  for (const [lng, label] of Object.entries(labels)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `timezone-${lng}`, async () => {
+      await page.goto(`${server.url}/settings?tab=options`)
+      await page.locator('label[for=setting-timezone]', { hasText: label }).waitFor()
+      await page.locator('#setting-timezone').scrollIntoViewIfNeeded()
+    })
+    t.equal(await page.inputValue('#setting-timezone'), lng === 'pt' ? 'America/Sao_Paulo' : 'America/Manaus', `${lng}: the zone in force`)
+    if (lng === 'pt') {
+      await page.selectOption('#setting-timezone', 'America/Manaus')
+      await page.locator('#setting-timezone:not([disabled])').waitFor()
+    }
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: fits 390 px`)
+    await b.screenshot(`timezone-${lng}`)
+  }
+  t.match(await api('GET', `/companies/${(await api<{ companyId: number }>('GET', '/auth/me')).companyId}`), { timezone: 'America/Manaus' }, 'saved for the company')
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
 })

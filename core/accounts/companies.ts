@@ -140,11 +140,15 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
 
   api.put('/companies/:id/schedules', {
     config: { access: 'admin' },
-    schema: { tags: ['companies'], summary: 'The company\'s opening hours', params: Params, body: Type.Object({ schedules: Schedules }), response: { 200: CompanyDto, ...errorResponses } },
+    schema: { tags: ['companies'], summary: 'The company\'s opening hours, and the timezone they are read in (default America/Sao_Paulo)', params: Params,
+      body: Type.Object({ schedules: Type.Optional(Schedules), timezone: Type.Optional(Type.String({ maxLength: 64 })) }), response: { 200: CompanyDto, ...errorResponses } },
   }, async (request) => {
     ownOrSuper(request.auth!, request.params.id)
     await find(request.params.id)
-    await Companies.query().findById(request.params.id).patch({ schedules: request.body.schedules })
+    const { schedules, timezone } = request.body
+    await checkBody({ timezone })
+    if (schedules === undefined && timezone === undefined) throw new AppError('ERR_VALIDATION', 400, [{ field: 'body', message: 'schedules or timezone is required' }])
+    await Companies.query().findById(request.params.id).patch({ ...(schedules === undefined ? {} : { schedules }), ...(timezone === undefined ? {} : { timezone }) })
     app.events.emit('company.updated', { companyId: request.params.id })
     return dto(await find(request.params.id))
   })

@@ -16,6 +16,8 @@ export const QueueDto = Type.Object({
   id: Type.Integer(), companyId: Type.Integer(), name: Type.String(), color: Type.String(), orderQueue: NullableInt,
   greetingMessage: NullableText, outOfHoursMessage: NullableText, integrationId: NullableInt, promptId: NullableInt,
   schedules: SchedulesSchema, createdAt: NullableText, updatedAt: NullableText,
+  /** In the list: the queue's own hours now, in the company's timezone ('none': no hours saved, always open). */
+  hours: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('open'), Type.Literal('closed')])),
 })
 export type QueueAnswer = Static<typeof QueueDto>
 

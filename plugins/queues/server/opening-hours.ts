@@ -78,12 +78,13 @@ function spanOf(entry: ScheduleEntry | undefined): Span | null {
   return { start, end: end < start ? end + DAY_MINUTES : end }
 }
 
-const configured = (week: ScheduleEntry[] | null | undefined): week is ScheduleEntry[] =>
+/** Whether a week has any hours saved (a week without any is always open). */
+export const hasHours = (week: ScheduleEntry[] | null | undefined): week is ScheduleEntry[] =>
   Array.isArray(week) && week.some((e) => toMinutes(e?.startTime) !== null && toMinutes(e?.endTime) !== null)
 
 /** Whether a week of schedules is open at a local weekday and minute. */
 export function weekIsOpen(week: ScheduleEntry[] | null | undefined, day: Weekday, minutes: number): boolean {
-  if (!configured(week)) return true
+  if (!hasHours(week)) return true
   const entry = (d: Weekday) => week.find((e) => e?.weekdayEn?.toLowerCase() === d)
   const today = spanOf(entry(day))
   if (today && minutes >= today.start && minutes < today.end) return true

@@ -13,21 +13,26 @@ const SPEC_WEEK = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ]
 
-t.test('POST /queue creates a queue with the spec\'s default week; GET lists in menu order', async (t) => {
+t.test('POST /queue creates a queue with only the hours it is given; GET lists in menu order with each queue\'s hours now', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const res = await call(app, 'POST', '/queue', c.admin.headers, { name: '  Suporte  ', color: '#FF00AA', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: 7, promptId: null })
   t.equal(res.statusCode, 201)
   const q = res.json()
   t.match(q, { name: 'Suporte', color: '#ff00aa', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: 7, promptId: null, companyId: c.id })
-  t.same(q.schedules, SPEC_WEEK, 'Mon-Fri 08-18, Sat 08-12, Sun 00:00-00:00')
+  t.same(q.schedules, [], 'no hours invented: without its own hours the queue is always open')
+  const weekly = await createQueue(app, c.admin.headers, { name: 'Comercial', schedules: SPEC_WEEK })
+  t.same((weekly as unknown as { schedules: unknown }).schedules, SPEC_WEEK, 'the spec\'s week when the admin gives it')
 
   const a = await createQueue(app, c.admin.headers, { name: 'Atendimento', orderQueue: 1 })
   const z = await createQueue(app, c.admin.headers, { name: 'Zeta' })
   const b = await createQueue(app, c.admin.headers, { name: 'Beta' })
   const list = await call(app, 'GET', '/queue', c.user.headers)
   t.equal(list.statusCode, 200, 'agents read the queues too')
-  t.same(list.json().map((x: { id: number }) => x.id), [a.id, q.id, b.id, z.id], 'orderQueue first (unset last), then name')
+  t.same(list.json().map((x: { id: number }) => x.id), [a.id, q.id, b.id, weekly.id, z.id], 'orderQueue first (unset last), then name')
+  const states = Object.fromEntries(list.json().map((x: { id: number; hours: string }) => [x.id, x.hours]))
+  t.equal(states[q.id], 'none', 'a queue without hours says so')
+  t.match(states[weekly.id], /^(open|closed)$/, 'a queue with hours says whether it is open now')
   const one = await call(app, 'GET', `/queue/${q.id}`, c.user.headers)
   t.same(one.json(), q)
   const missing = await call(app, 'GET', '/queue/999999', c.admin.headers)

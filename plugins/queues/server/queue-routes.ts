@@ -3,8 +3,8 @@ import type { Knex } from 'knex'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, IdParams, Type, assertPlanLimit, errorResponses, isUniqueViolation, type AuthContext } from '@zapdesk/plugin-api'
 import { Queue, USER_QUEUES } from './models.ts'
-import { Nullable, QueueDto, queueDto } from './dto.ts'
-import { defaultSchedules, normalizeSchedules, SchedulesSchema } from './schedules.ts'
+import { Nullable, QueueDto } from './dto.ts'
+import { normalizeSchedules, SchedulesSchema } from './schedules.ts'
 import type { ScheduleEntry } from './opening-hours.ts'
 
 /** A name that still has 2 characters once trimmed ('  ' or 'A ' are refused), like the core's user names. */
@@ -74,20 +74,21 @@ export default async function queueRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/queue/:id', {
     schema: { summary: 'One queue', params: IdParams, response: { 200: QueueDto, ...errorResponses } },
-  }, async (request) => queueDto(await app.queues.find(request.auth!.companyId, request.params.id)))
+  }, async (request) => (await app.queues.withHours(request.auth!.companyId, [await app.queues.find(request.auth!.companyId, request.params.id)]))[0])
 
   api.post('/queue', {
     config: { access: 'admin' },
-    schema: { summary: 'Create a queue (plan limit `queues`); schedules default to the spec\'s week', body: QueueBody, response: { 201: QueueDto, ...errorResponses } },
+    schema: { summary: 'Create a queue (plan limit `queues`); without schedules it has no hours of its own (always open)', body: QueueBody, response: { 201: QueueDto, ...errorResponses } },
   }, async (request, reply) => {
     const companyId = request.auth!.companyId
-    const fields = { schedules: defaultSchedules(), ...fieldsOf(request.body) }
+    // Only the hours the admin gave: hours nobody saved would close the queue the day per-queue hours are switched on.
+    const fields = { schedules: [], ...fieldsOf(request.body) }
     const queue = await app.knex.transaction(async (trx) => {
       await assertPlanLimit(app, companyId, 'queues', 'queues', trx)
       await assertColorFree(trx, companyId, fields.color)
       return Queues.query(trx).forCompany(companyId).insert(fields).catch(colorRace)
     })
-    const dto = queueDto(await app.queues.find(companyId, queue.id))
+    const [dto] = await app.queues.withHours(companyId, [await app.queues.find(companyId, queue.id)])
     publish(companyId, { action: 'create', queue: dto })
     return reply.status(201).send(dto)
   })
@@ -103,7 +104,7 @@ export default async function queueRoutes(app: FastifyInstance): Promise<void> {
       await assertColorFree(trx, companyId, fields.color, request.params.id)
       if (Object.keys(fields).length) await Queues.query(trx).forCompany(companyId).findById(request.params.id).patch(fields).catch(colorRace)
     })
-    const dto = queueDto(await app.queues.find(companyId, request.params.id))
+    const [dto] = await app.queues.withHours(companyId, [await app.queues.find(companyId, request.params.id)])
     publish(companyId, { action: 'update', queue: dto })
     return dto
   })

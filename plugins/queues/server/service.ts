@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { AppError, DeletionHooks } from '@zapdesk/plugin-api'
 import { Queue, QueueOption, USER_QUEUES } from './models.ts'
 import { optionNode, queueDto, type OptionNode, type QueueAnswer } from './dto.ts'
-import { isOpen, type ScheduleEntry } from './opening-hours.ts'
+import { hasHours, isOpen, localClock, weekIsOpen, type ScheduleEntry } from './opening-hours.ts'
 
 /** Queues sorted as the menus show them: by orderQueue (unset last), then name. Raw SQL, so snake_case. */
 export const queueOrder = (table = 'queues'): string => `${table}.order_queue is null, ${table}.order_queue, lower(${table}.name), ${table}.id`
@@ -34,8 +34,16 @@ export class QueuesService {
     return new Map(rows.map((r: { id: number; name: string; color: string }) => [Number(r.id), { name: r.name, color: r.color }]))
   }
 
-  async list(companyId: number): Promise<QueueAnswer[]> {
-    return (await this.app.bind(Queue).query().forCompany(companyId).orderByRaw(queueOrder())).map(queueDto)
+  /** The company's queues in menu order, each with its hours' state now (open, closed, or none saved). */
+  async list(companyId: number, now = new Date()): Promise<QueueAnswer[]> {
+    return this.withHours(companyId, await this.app.bind(Queue).query().forCompany(companyId).orderByRaw(queueOrder()), now)
+  }
+
+  /** Queues as the list shows them: with their own hours' state now, in the company's timezone. */
+  async withHours(companyId: number, rows: Queue[], now = new Date()): Promise<QueueAnswer[]> {
+    const company = await this.app.knex('companies').where({ id: companyId }).first('timezone')
+    const { day, minutes } = localClock(now, company?.timezone ?? 'America/Sao_Paulo')
+    return rows.map((q) => ({ ...queueDto(q), hours: hasHours(q.schedules) ? (weekIsOpen(q.schedules, day, minutes) ? 'open' : 'closed') : 'none' }))
   }
 
   async find(companyId: number, id: number, trx?: Knex.Transaction): Promise<Queue> {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button } from '@blueprintjs/core'
+import { Button, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { api, CrudListPage, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
@@ -30,6 +30,10 @@ export default function QueuesPage() {
     { key: 'name', header: t('columns.name'), cell: (q) => q.name },
     { key: 'color', header: t('columns.color'), cell: (q) => <span className="zd-queue-color" style={{ background: q.color }} title={q.color} /> },
     { key: 'order', header: t('columns.order'), cell: (q) => q.orderQueue ?? '–' },
+    {
+      key: 'hours', header: t('columns.hours'),
+      cell: (q) => q.hours && <Tag minimal round intent={q.hours === 'open' ? 'success' : q.hours === 'closed' ? 'warning' : 'none'} data-testid="queue-hours">{t(`hours.${q.hours}`)}</Tag>,
+    },
     { key: 'greeting', header: t('columns.greeting'), className: 'zd-hide-narrow', cell: (q) => <span className="zd-ellipsis zd-queue-greeting">{q.greetingMessage ?? ''}</span> },
   ]
 

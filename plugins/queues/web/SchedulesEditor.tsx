@@ -1,6 +1,6 @@
-import { InputGroup } from '@blueprintjs/core'
+import { Button, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { isTime, type ScheduleRow } from './types.ts'
+import { defaultWeek, fullWeek, isTime, type ScheduleRow } from './types.ts'
 
 interface Props {
   rows: ScheduleRow[]
@@ -16,6 +16,10 @@ export function SchedulesEditor({ rows, onChange }: Props) {
   return (
     <div>
       <p className="zd-muted">{t('schedules.hint')}</p>
+      <div className="zd-schedule__presets">
+        <Button size="small" variant="outlined" icon="time" text={t('schedules.business')} onClick={() => onChange(defaultWeek())} data-testid="queue-business-hours" />
+        <Button size="small" variant="minimal" icon="eraser" text={t('schedules.clear')} onClick={() => onChange(fullWeek([]))} />
+      </div>
       <div className="zd-schedule" data-testid="queue-schedules">
         {rows.map((r, i) => (
           <div className="zd-schedule__row" key={r.weekdayEn} data-weekday={r.weekdayEn}>

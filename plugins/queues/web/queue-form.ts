@@ -1,5 +1,5 @@
 import type { Queue, ScheduleRow } from './types.ts'
-import { fullWeek, defaultWeek, isTime } from './types.ts'
+import { fullWeek, isTime } from './types.ts'
 
 /** The queue dialog's values as the inputs hold them (order as text, so it can be empty). */
 export interface QueueForm {
@@ -13,7 +13,7 @@ export interface QueueForm {
 
 export type QueueFormErrors = Partial<Record<'name' | 'color' | 'orderQueue' | 'schedules', string>>
 
-export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek() })
+export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: fullWeek([]) })
 
 export const formOf = (q: Queue): QueueForm => ({
   name: q.name, color: q.color, orderQueue: q.orderQueue == null ? '' : String(q.orderQueue),

@@ -16,6 +16,8 @@ export interface Queue {
   integrationId: number | null
   promptId: number | null
   schedules: ScheduleRow[]
+  /** In the list: its own hours now ('none': no hours saved, always open). */
+  hours?: 'none' | 'open' | 'closed'
 }
 
 export interface QueueOptionNode {
@@ -30,7 +32,7 @@ export interface QueueOptionNode {
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 
-/** The spec's default week for a new queue (the server applies the same when none is sent). */
+/** The spec's business week (Mon-Fri 08-18, Sat 08-12), offered in the editor; a new queue starts without hours. */
 export function defaultWeek(): ScheduleRow[] {
   return WEEKDAYS.map((day) => ({
     weekday: day,

@@ -78,6 +78,8 @@ export interface Company {
   plan?: { id: number; name: string }
   status: boolean
   dueDate: string | null
+  /** The zone its opening hours are read in (default America/Sao_Paulo). */
+  timezone?: string
   trialExpiration?: string | null
   recurrence: Recurrence
   campaignsEnabled: boolean

@@ -7,6 +7,7 @@ import { refreshUser } from '../../session/session-service.ts'
 import { useSession } from '../../session/use-session.ts'
 import { toastError, toastSuccess } from '../../ui/toaster.ts'
 import { SELECT_SETTINGS, settingValue, type SelectSetting } from './setting-options.ts'
+import { TimezoneSetting } from './TimezoneSetting.tsx'
 
 interface Props {
   settings: Setting[]
@@ -55,6 +56,7 @@ export function OptionsTab({ settings, onChange }: Props) {
       <Card className="zd-section-card">
         <h2 className="zd-section-title">{t('settings.options.service')}</h2>
         {SELECT_SETTINGS.filter((s) => s.section === 'service').map(row)}
+        <TimezoneSetting />
       </Card>
       <Card className="zd-section-card">
         <h2 className="zd-section-title">{t('settings.options.messages')}</h2>

@@ -6,6 +6,7 @@ import { Field } from '../../../ui/Field.tsx'
 import { InlineForm } from '../../../ui/crud/InlineForm.tsx'
 import type { FormState } from '../../../ui/crud/use-form.ts'
 import { ADDRESS_FIELDS, RECURRENCES, type CompanyFormValues } from './company-form.ts'
+import { TimezoneSelect } from '../../../ui/TimezoneSelect.tsx'
 
 interface Props {
   form: FormState<CompanyFormValues>
@@ -65,6 +66,9 @@ export function CompanyForm({ form, company, plans, busy, onDelete, onAddPeriod,
             <option key={r} value={r}>{t(`settings.companies.recurrences.${r}`)}</option>
           ))}
         </HTMLSelect>
+      </Field>
+      <Field label={t('settings.companies.timezone')} htmlFor="company-timezone">
+        <TimezoneSelect id="company-timezone" value={v.timezone} onChange={(timezone) => set({ timezone })} />
       </Field>
       <Field label={t('settings.companies.trialExpiration')} htmlFor="company-trial">
         <InputGroup id="company-trial" type="date" value={v.trialExpiration} onChange={(e) => set({ trialExpiration: e.target.value })} />

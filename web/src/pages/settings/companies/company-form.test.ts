@@ -5,7 +5,7 @@ t.test('company form rules and payload', async (t) => {
   t.same(validateCompany(emptyCompany), { name: 'validation.required', email: 'validation.required', planId: 'validation.required' })
   const v = { ...emptyCompany, name: 'Acme', email: 'a@acme.com', planId: '2', phone: '(11) 91234-5678', dueDate: 'bad' }
   t.same(validateCompany(v), {})
-  t.same(companyPayload(v), { name: 'Acme', email: 'a@acme.com', phone: '11912345678', planId: 2, status: true, campaignsEnabled: true, dueDate: null, trialExpiration: null, recurrence: 'MENSAL', billingName: null, addressZipCode: null, addressStreet: null, addressDistrict: null, addressCity: null, addressState: null })
+  t.same(companyPayload(v), { name: 'Acme', email: 'a@acme.com', phone: '11912345678', planId: 2, status: true, campaignsEnabled: true, dueDate: null, trialExpiration: null, timezone: 'America/Sao_Paulo', recurrence: 'MENSAL', billingName: null, addressZipCode: null, addressStreet: null, addressDistrict: null, addressCity: null, addressState: null })
   t.equal(companyPayload({ ...v, dueDate: '2025-05-01' }).dueDate, '2025-05-01')
   const back = companyToForm({ id: 1, name: 'Acme', email: 'a@acme.com', phone: '1', planId: 3, status: false, dueDate: '2025-05-01T00:00:00.000Z', recurrence: 'ANUAL', campaignsEnabled: false, createdAt: '' })
   t.equal(back.dueDate, '2025-05-01')

@@ -17,6 +17,7 @@ export interface CompanyFormValues extends Record<string, unknown> {
   campaignsEnabled: boolean
   dueDate: string
   trialExpiration: string
+  timezone: string
   recurrence: Recurrence
   billingName: string
   addressZipCode: string
@@ -35,6 +36,7 @@ export const emptyCompany: CompanyFormValues = {
   campaignsEnabled: true,
   dueDate: '',
   trialExpiration: '',
+  timezone: 'America/Sao_Paulo',
   recurrence: 'MENSAL',
   ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])),
 } as CompanyFormValues
@@ -49,6 +51,7 @@ export function companyToForm(c: Company): CompanyFormValues {
     campaignsEnabled: !!c.campaignsEnabled,
     dueDate: c.dueDate ? c.dueDate.slice(0, 10) : '',
     trialExpiration: c.trialExpiration ? c.trialExpiration.slice(0, 10) : '',
+    timezone: c.timezone ?? 'America/Sao_Paulo',
     recurrence: c.recurrence ?? 'MENSAL',
     ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, c[f] ?? ''])),
   } as CompanyFormValues
@@ -69,6 +72,7 @@ export function companyPayload(v: CompanyFormValues) {
     campaignsEnabled: v.campaignsEnabled,
     dueDate: parseIsoDate(v.dueDate) ? v.dueDate : null,
     trialExpiration: parseIsoDate(v.trialExpiration) ? v.trialExpiration : null,
+    timezone: v.timezone,
     recurrence: v.recurrence,
     ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, v[f].trim() || null])),
   }
