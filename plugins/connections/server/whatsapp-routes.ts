@@ -8,6 +8,12 @@ import { createWhatsapp, deleteWhatsapp, updateWhatsapp } from './whatsapp-servi
 const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
 
 /** The spec's `/whatsapp` routes: list and show for every user of the company, writes for admins. */
+/** How long a save waits for the session it started: a sandbox is up in milliseconds, WhatsApp's client library
+ * loads for seconds on a busy machine; the status then follows on the socket, and the answer does not wait for it. */
+const START_WAIT_MS = 2000
+
+const startBriefly = (start: Promise<unknown>) => Promise.race([start, new Promise((r) => setTimeout(r, START_WAIT_MS).unref())])
+
 export default async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const Whatsapps = app.bind(Whatsapp)
@@ -57,7 +63,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     const { created, demoted } = await createWhatsapp(app, auth.companyId, request.body)
     await publishDemoted(auth.companyId, demoted)
     await publishUpdate(auth.companyId, [created])
-    await app.channels.start(auth.companyId, created.id).catch((err) => request.log.error({ err }, 'starting the new session failed'))
+    await startBriefly(app.channels.start(auth.companyId, created.id).catch((err) => request.log.error({ err }, 'starting the new session failed')))
     return reply.status(201).send(await dto(auth, await find(auth.companyId, created.id)))
   })
 
@@ -71,7 +77,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     await publishDemoted(auth.companyId, demoted)
     await publishUpdate(auth.companyId, [updated])
     // Another driver runs this connection now: its session starts over with it.
-    if (updated.provider !== current.provider) await app.channels.start(auth.companyId, updated.id).catch((err) => request.log.error({ err }, 'restarting the session failed'))
+    if (updated.provider !== current.provider) await startBriefly(app.channels.start(auth.companyId, updated.id).catch((err) => request.log.error({ err }, 'restarting the session failed')))
     return dto(auth, await find(auth.companyId, updated.id))
   })
 
