@@ -37,6 +37,7 @@ t.test('an admin signs in with opening hours managed per queue', async (t) => {
     await page.locator('.zd-sidebar [data-menu-id=queues]').waitFor()
   })
   await api('PUT', '/settings/scheduleType', { value: 'queue' })
+  await api('POST', '/whatsapp', { name: 'Loja Horizonte WhatsApp', provider: 'sandbox' })
   const ids = await page.locator('.zd-sidebar [data-menu-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-id')))
   t.comment(`menu: ${ids.join(', ')}`)
   t.ok(ids.indexOf('tags') > ids.indexOf('todolist') && ids.indexOf('tags') < ids.indexOf('helps'), 'tags in the spec\'s place')
@@ -61,6 +62,15 @@ t.test('the admin creates a queue with an options tree and opening hours', async
     await waitForToast(page, 'Fila salva com sucesso!')
     await dialog().getByText('Editar fila').waitFor()
   })
+  await step(b, 'queue-link', async () => {
+    await dialog().locator('[data-testid=queue-link]').getByText('Loja Horizonte WhatsApp').waitFor()
+    await b.screenshot('queues-dialog-link')
+    await dialog().locator('[data-testid=queue-link-submit]').click()
+    await waitForToast(page, 'Fila vinculada a 1 conexão')
+    await dialog().locator('[data-testid=queue-link]').waitFor({ state: 'detached' })
+  })
+  const linked = await api<Array<{ name: string; queueIds: number[] }>>('GET', '/whatsapp')
+  t.equal(linked.find((w) => w.name === 'Loja Horizonte WhatsApp')?.queueIds.length, 1, 'the new queue is on the connection, offered right after it was created')
   await step(b, 'queue-options', async () => {
     await dialog().getByRole('tab', { name: 'Opções do chatbot' }).click()
     const addTop = async (title: string, message: string) => {

@@ -49,7 +49,7 @@ export interface FormOption {
  * Form fields whose choices belong to another module: the user form's queues and default connection, a connection's
  * queues and prompt. A field no installed module offers is left out of its form.
  */
-export type FormOptionField = 'user.queueIds' | 'user.whatsappId' | 'connection.queueIds' | 'connection.promptId'
+export type FormOptionField = 'user.queueIds' | 'user.whatsappId' | 'connection.queueIds' | 'connection.promptId' | 'queue.whatsappIds'
 
 export interface WebModule {
   name: string

@@ -10,6 +10,6 @@ export default defineWebModule({
       badge: () => import('./menu-badge.ts'),
     },
   ],
-  formOptions: { 'user.whatsappId': () => import('./connection-options.ts') },
+  formOptions: { 'user.whatsappId': () => import('./connection-options.ts'), 'queue.whatsappIds': () => import('./connection-options.ts') },
   translations: localeFiles((lng) => import(`./locales/${lng}.json`)),
 })

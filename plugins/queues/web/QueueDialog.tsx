@@ -8,6 +8,7 @@ import { emptyForm, formOf, payloadOf, validateQueue } from './queue-form.ts'
 import { QueueFields } from './QueueFields.tsx'
 import { SchedulesEditor } from './SchedulesEditor.tsx'
 import { OptionsEditor } from './OptionsEditor.tsx'
+import { LinkConnections } from './LinkConnections.tsx'
 
 interface Props {
   open: boolean
@@ -27,10 +28,13 @@ export function QueueDialog({ open, queueId, takenColors, onClose, onSaved }: Pr
   const [id, setId] = useState<number | undefined>(queueId)
   const [tab, setTab] = useState('data')
   const [byQueue, setByQueue] = useState(false)
+  // the queue this opening created (not one opened for editing): offered to the connections
+  const [created, setCreated] = useState<number | null>(null)
 
   useEffect(() => {
     if (!open) return
     setId(queueId)
+    setCreated(null)
     setTab('data')
     api.get<Setting[]>('/settings').then((list) => setByQueue(list.find((s) => s.key === 'scheduleType')?.value === 'queue'), () => setByQueue(false))
   }, [open, queueId])
@@ -44,7 +48,10 @@ export function QueueDialog({ open, queueId, takenColors, onClose, onSaved }: Pr
     keepOpen: () => id == null,
     onSaved: (saved) => {
       onSaved(saved)
-      if (id == null) setId(saved.id)
+      if (id == null) {
+        setId(saved.id)
+        setCreated(saved.id)
+      }
     },
   })
 
@@ -55,7 +62,10 @@ export function QueueDialog({ open, queueId, takenColors, onClose, onSaved }: Pr
     <FormDialog form={form} title={id == null ? t('dialog.addTitle') : t('dialog.editTitle')} icon={id == null ? 'add' : 'edit'} className="zd-queue-dialog"
       cancelText={t('dialog.close')} cancelTestId="queue-close" saveTestId="queue-save">
       <Tabs id="queue-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))} renderActiveTabPanelOnly>
-        <Tab id="data" title={t('dialog.tabs.data')} panel={<QueueFields values={form.values} errors={form.errors} takenColors={takenColors} onChange={form.set} />} />
+        <Tab id="data" title={t('dialog.tabs.data')} panel={<>
+          {created !== null && <LinkConnections queueId={created} />}
+          <QueueFields values={form.values} errors={form.errors} takenColors={takenColors} onChange={form.set} />
+        </>} />
         {byQueue && <Tab id="schedules" title={t('dialog.tabs.schedules')} panel={<SchedulesEditor rows={form.values.schedules} onChange={(schedules) => form.set({ schedules })} />} />}
         <Tab id="options" title={t('dialog.tabs.options')} panel={optionsPanel} />
       </Tabs>
