@@ -7,13 +7,13 @@ import { createWhatsapp, deleteWhatsapp, updateWhatsapp } from './whatsapp-servi
 
 const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
 
-/** The spec's `/whatsapp` routes: list and show for every user of the company, writes for admins. */
 /** How long a save waits for the session it started: a sandbox is up in milliseconds, WhatsApp's client library
  * loads for seconds on a busy machine; the status then follows on the socket, and the answer does not wait for it. */
 const START_WAIT_MS = 2000
 
 const startBriefly = (start: Promise<unknown>) => Promise.race([start, new Promise((r) => setTimeout(r, START_WAIT_MS).unref())])
 
+/** The spec's `/whatsapp` routes: list and show for every user of the company, writes for admins. */
 export default async function whatsappRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const Whatsapps = app.bind(Whatsapp)

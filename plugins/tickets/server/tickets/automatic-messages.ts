@@ -10,7 +10,6 @@ export interface ConnectionTexts {
   ratingMessage: string | null
 }
 
-
 const filled = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== ''
 
 /**
