@@ -2,6 +2,7 @@ import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { readMp3 } from '../plugins/tickets/web/conversation/mp3-frames.ts'
 
 /**
  * The tickets screen end to end on the sandbox driver (no internet): a customer writes, the ticket shows up live as
@@ -141,6 +142,24 @@ t.test('the admin replies with text and an image; the customer answers live', as
     await view.locator('[data-testid=attachments]').waitFor({ state: 'detached' })
     await until('the image in the outbox', async () => (await outbox()).some((m) => m.mediaType === 'image' && m.fileName === 'comprovante.png'))
   })
+  await step(b, 'reply-voice-note', async () => {
+    await view.locator('[data-testid=audio-start]').click()
+    await view.locator('[data-testid=audio-recorder]').waitFor()
+    await page.waitForTimeout(2500)
+    await view.locator('[data-testid=audio-send]').click()
+    await view.locator('[data-testid=audio-recorder]').waitFor({ state: 'detached' })
+    await messages().locator('audio').first().waitFor()
+    await until('the voice note in the outbox', async () => (await outbox()).some((m) => m.mediaType === 'audio'))
+  })
+  const stored = await api<{ messages: Array<{ mediaType: string | null; mediaUrl: string | null }> }>('GET', `/messages/${ids.ticket}`)
+  const voice = stored.messages.find((m) => m.mediaType === 'audio')!
+  const file = new Uint8Array(await (await fetch(new URL(voice.mediaUrl!, server.url), { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer())
+  const mp3 = readMp3(file)
+  t.ok(mp3, `the stored voice note is an MP3 (${voice.mediaUrl})`)
+  t.same(mp3?.bitratesKbps, [128], 'at 128 kbit/s in every frame')
+  t.equal(mp3?.sampleRate, 44_100)
+  t.ok(mp3 && mp3.durationSeconds > 1.5 && mp3.durationSeconds < 6, `as long as the recording (${mp3?.durationSeconds.toFixed(2)} s)`)
+  t.ok(file.length >= 10_000, `${file.length} bytes: at least the spec's 10,000`)
   await step(b, 'quick-message-with-file', async () => {
     const quick = await api<{ id: number }>('POST', '/quick-messages', { shortcode: 'cardapio', message: 'Segue o nosso cardápio, {{firstName}}!', geral: true, status: true })
     const form = new FormData()
@@ -162,7 +181,9 @@ t.test('the admin replies with text and an image; the customer answers live', as
   await step(b, 'tag-the-ticket', async () => {
     await view.locator('[data-testid=ticket-tags]').getByText('Sem tags').waitFor()
     await view.locator('[data-testid=ticket-tags-picker]').click()
-    await page.locator(`[data-testid=ticket-tags-picker-menu] [data-option-id="${vip.id}"]`).check({ force: true })
+    // The label, not the hidden input: a click on it waits until the opening popover stands still.
+    await page.locator('[data-testid=ticket-tags-picker-menu] label.bp6-checkbox', { hasText: 'Cliente VIP' }).click()
+    await page.locator(`[data-testid=ticket-tags-picker-menu] [data-option-id="${vip.id}"]:checked`).waitFor({ state: 'attached' })
     await page.keyboard.press('Escape')
     await view.locator(`[data-testid=ticket-tags] [data-tag-id="${vip.id}"]`).waitFor()
     // the list hears it from the server, as every other screen does
@@ -324,11 +345,11 @@ t.test('narrow screens: Ticket and Atendimentos tabs', async (t) => {
   t.pass('list and conversation as tabs')
 })
 
-t.test('a phone (390 px): the contact\'s name keeps its room, the actions are in the menu, the hint fits; pt, en, es', async (t) => {
+t.test('a phone (390 px): the contact\'s name keeps its room, the actions are in the menu, the hint and the recorder fit; pt, en, es', async (t) => {
   const { page } = b
   await page.setViewportSize({ width: 390, height: 800 })
-  const texts = { pt: ['Devolver', 'Mensagem ou / respostas'], en: ['Return', 'Message or / replies'], es: ['Devolver', 'Mensaje o / respuestas'] }
-  for (const [lng, [giveBack, hint]] of Object.entries(texts)) {
+  const texts = { pt: ['Devolver', 'Mensagem ou / respostas', 'Gravando'], en: ['Return', 'Message or / replies', 'Recording'], es: ['Devolver', 'Mensaje o / respuestas', 'Grabando'] }
+  for (const [lng, [giveBack, hint, recording]] of Object.entries(texts)) {
     await page.evaluate((l) => localStorage.setItem('language', l), lng)
     await step(b, `phone-${lng}`, async () => {
       await page.goto(`${server.url}/tickets/${ids.financeUuid}`)
@@ -343,6 +364,14 @@ t.test('a phone (390 px): the contact\'s name keeps its room, the actions are in
     await page.click('[data-testid=ticket-options]')
     await page.locator('[data-testid=ticket-options-return]', { hasText: giveBack }).waitFor()
     await page.keyboard.press('Escape')
+    await step(b, `phone-recording-${lng}`, async () => {
+      await page.click('[data-testid=audio-start]')
+      await page.locator('[data-testid=audio-recorder]', { hasText: recording }).waitFor()
+    })
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lng}: the recorder fits 390 px`)
+    await b.screenshot(`tickets-phone-recording-${lng}`)
+    await page.click('[data-testid=audio-cancel]')
+    await page.locator('[data-testid=audio-recorder]').waitFor({ state: 'detached' })
   }
   await page.evaluate(() => localStorage.setItem('language', 'pt'))
   await page.setViewportSize({ width: 1366, height: 800 })

@@ -25,7 +25,9 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     headless: true,
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
     locale: opts.locale ?? 'pt-BR',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    // A fake microphone (a beeping tone) that needs no permission prompt: voice notes are recorded for real.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   })
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []

@@ -14,9 +14,11 @@ export function TicketTagsBar({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('tickets')
   const [picking, setPicking] = useState(false)
   const options = useOptions('/tags/list', 'tags', picking)
-  // What this screen asked for, shown until the ticket's own update (ours or someone else's) arrives.
+  // What this screen asked for, shown until the ticket's tags change on the server (ours or someone else's change).
+  // Keyed by content: an update for a new message carries the old tags and must not undo a tick just made.
   const [asked, setAsked] = useState<TicketTag[] | null>(null)
-  useEffect(() => setAsked(null), [ticket.tags])
+  const savedKey = (ticket.tags ?? []).map((g) => g.id).join(',')
+  useEffect(() => setAsked(null), [ticket.id, savedKey])
   const shown = asked ?? ticket.tags ?? []
 
   async function change(ids: number[]) {

@@ -126,7 +126,13 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
   }
 
   async function sendRecording() {
-    const file = await recorder.finish()
+    let file: File | null
+    try {
+      file = await recorder.finish()
+    } catch {
+      toastWarning(t('audio.encodeFailed'))
+      return
+    }
     if (!file) return
     if (!keepRecording(file.size)) {
       toastWarning(t('audio.tooShort'))
@@ -143,7 +149,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: Props) 
       <AttachmentsBar files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} />
       {matches.length > 0 && !lock && <QuickMessageSuggest items={matches} active={active} onChoose={choose} />}
       {recorder.recording ? (
-        <RecorderBar seconds={recorder.seconds} busy={sending} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
+        <RecorderBar seconds={recorder.seconds} busy={sending || recorder.encoding} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
       ) : (
         <div className="zd-conv-input__row">
           <Button variant="minimal" icon="paperclip" aria-label={t('attach')} title={t('attach')} disabled={!!lock} onClick={() => picker.current?.click()} data-testid="attach" />

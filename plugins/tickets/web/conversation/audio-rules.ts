@@ -5,19 +5,19 @@ export const MIN_AUDIO_BYTES = 10_000
 export const keepRecording = (size: number): boolean => size >= MIN_AUDIO_BYTES
 
 /**
- * Browsers record different containers (none records MP3 natively): the first one supported wins, and the file
- * extension follows it so the server stores and serves the right type.
+ * Browsers record different containers (none records MP3 natively today): the first one supported wins; what is
+ * sent is MP3 either way (mp3-encoder.ts).
  */
-export const RECORDING_TYPES: { mime: string; ext: string }[] = [
-  { mime: 'audio/mpeg', ext: 'mp3' },
-  { mime: 'audio/ogg;codecs=opus', ext: 'ogg' },
-  { mime: 'audio/mp4', ext: 'm4a' },
-  { mime: 'audio/webm;codecs=opus', ext: 'webm' },
-  { mime: 'audio/webm', ext: 'webm' },
+export const RECORDING_TYPES: string[] = [
+  'audio/mpeg',
+  'audio/ogg;codecs=opus',
+  'audio/mp4',
+  'audio/webm;codecs=opus',
+  'audio/webm',
 ]
 
-export function pickRecordingType(isSupported: (mime: string) => boolean): { mime: string; ext: string } | null {
-  return RECORDING_TYPES.find((t) => isSupported(t.mime)) ?? null
+export function pickRecordingType(isSupported: (mime: string) => boolean): string | null {
+  return RECORDING_TYPES.find((mime) => isSupported(mime)) ?? null
 }
 
 /** mm:ss of a recording in progress. */

@@ -1,21 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { AUDIO_BITS_PER_SECOND, pickRecordingType } from './audio-rules.ts'
+import { recordingToMp3 } from './mp3-encoder.ts'
 
 interface Session {
   recorder: MediaRecorder
   stream: MediaStream
   chunks: Blob[]
-  ext: string
   startedAt: number
 }
 
 /**
- * Microphone recording (start, then cancel or finish). `finish` resolves with the recorded file; the caller applies
- * the size rule. Failures (no microphone, permission refused) are thrown for the common error handler.
+ * Microphone recording (start, then cancel or finish). `finish` resolves with the recording as MP3 (encoded here,
+ * `encoding` meanwhile); the caller applies the size rule. Failures (no microphone, permission refused, a recording
+ * the browser cannot decode) are thrown for the caller to explain.
  */
 export function useAudioRecorder() {
   const [recording, setRecording] = useState(false)
   const [seconds, setSeconds] = useState(0)
+  const [encoding, setEncoding] = useState(false)
   const session = useRef<Session | null>(null)
 
   const release = useCallback(() => {
@@ -42,12 +44,12 @@ export function useAudioRecorder() {
     if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) throw new Error('MediaRecorder is not available in this browser')
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
     const type = pickRecordingType((mime) => MediaRecorder.isTypeSupported(mime))
-    const recorder = new MediaRecorder(stream, { ...(type ? { mimeType: type.mime } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND })
+    const recorder = new MediaRecorder(stream, { ...(type ? { mimeType: type } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND })
     const chunks: Blob[] = []
     recorder.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data)
     }
-    session.current = { recorder, stream, chunks, ext: type?.ext ?? 'webm', startedAt: Date.now() }
+    session.current = { recorder, stream, chunks, startedAt: Date.now() }
     recorder.start()
     setRecording(true)
   }, [])
@@ -61,9 +63,21 @@ export function useAudioRecorder() {
         s.recorder.stop()
       })
     }
-    release()
-    const mime = s.recorder.mimeType || s.chunks[0]?.type || 'audio/webm'
-    return new File(s.chunks, `audio-${Date.now()}.${s.ext}`, { type: mime.split(';')[0] })
+    // The microphone is free at once; the bar stays (busy) until the MP3 is ready.
+    s.stream.getTracks().forEach((track) => track.stop())
+    const mime = (s.recorder.mimeType || s.chunks[0]?.type || 'audio/webm').split(';')[0]
+    const name = `audio-${Date.now()}.mp3`
+    if (mime === 'audio/mpeg') {
+      release()
+      return new File(s.chunks, name, { type: mime })
+    }
+    setEncoding(true)
+    try {
+      return await recordingToMp3(new Blob(s.chunks, { type: mime }), name)
+    } finally {
+      setEncoding(false)
+      release()
+    }
   }, [release])
 
   const cancel = useCallback(() => {
@@ -72,5 +86,5 @@ export function useAudioRecorder() {
     release()
   }, [release])
 
-  return { recording, seconds, start, finish, cancel }
+  return { recording, seconds, encoding, start, finish, cancel }
 }
