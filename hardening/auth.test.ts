@@ -140,15 +140,17 @@ t.test('a production server: no default account, signup cannot choose privileges
     refused += Number(afterLogout.access === 401) + Number(afterLogout.refresh === 401)
     t.same(afterLogout, { access: 401, refresh: 401 }, 'after logout: both refused')
 
+    // Two devices: the password is changed on one, the other's session ends (the changing one stays signed in).
     const second = await login()
-    t.same(await works(second), { access: 200, refresh: 200 })
-    // works() refreshed the session, which is fine: the refreshed token has the same version.
+    const otherDevice = await login()
+    t.same(await works(otherDevice), { access: 200, refresh: 200 })
     const change = await request(base, 'PUT', `/users/${signedUp.userId}`, { token: second.token, body: { password: 'Changed123' } })
     t.equal(change.status, 200, 'the password is changed')
-    const afterChange = await works(second)
+    const afterChange = await works(otherDevice)
     attempts += 2
     refused += Number(afterChange.access === 401) + Number(afterChange.refresh === 401)
-    t.same(afterChange, { access: 401, refresh: 401 }, 'after a password change: both refused')
+    t.same(afterChange, { access: 401, refresh: 401 }, 'after a password change: both refused on the other device')
+    t.equal((await request(base, 'GET', '/auth/me', { token: second.token })).status, 200, 'the device that changed it stays signed in')
     t.equal(count(await request(base, 'POST', '/auth/login', { headers: fromIp(ip()), body: { email: signedUp.email, password: signedUp.password } }), true).status, 401, 'the old password is refused')
     signedUp.password = 'Changed123'
     await login()

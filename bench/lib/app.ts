@@ -70,7 +70,7 @@ export async function createBenchCompany(app: FastifyInstance, i: number, agents
       name: `${profile} ${n}`, email: `b${i}-${profile}${n}-${tag}@example.test`, passwordHash, profile, super: false,
       allTicket: 'desabled', tokenVersion: 0, online: false,
     })
-    return { userId: user.id, companyId: company.id, admin: profile === 'admin', token: app.authService.signAccess(user.id, company.id, user.tokenVersion) }
+    return { userId: user.id, companyId: company.id, admin: profile === 'admin', token: app.authService.signAccess(user.id, company.id, user.tokenVersion, await app.authService.sessions.open(user.id, company.id, 'bench')) }
   }
   const admin = await make('admin', 0)
   const list: Agent[] = []

@@ -73,7 +73,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       // Links sent earlier die with this one: a stolen older link cannot undo the new password.
       await app.bind(PasswordReset).query(trx).where({ userId: user.id }).whereNull('usedAt').patch({ usedAt: new Date().toISOString() })
     })
-    await app.authService.revokeTokens(user.id)
+    await app.authService.sessions.end(user.companyId, user.id, 'password')
     return { message: 'Senha redefinida com sucesso.' }
   })
 }

@@ -11,7 +11,7 @@ const row = (app: FastifyInstance, id: number) => app.knex('users').where({ id }
 t.test('an agent edits their own name, email and password with the form the web app sends back', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  const form = { name: 'Agent Renamed', email: 'agent.new@example.test', password: '', profile: 'user', allTicket: 'desabled', whatsappId: null, queueIds: [], companyId: c.id }
+  const form = { name: 'Agent Renamed', email: 'agent.new@example.test', password: '', profile: 'user', allTicket: 'enabled', whatsappId: null, queueIds: [], companyId: c.id }
   const res = await call(app, 'PUT', `/users/${c.user.id}`, c.user.headers, form)
   t.equal(res.statusCode, 200)
   t.match(res.json(), { id: c.user.id, name: 'Agent Renamed', email: 'agent.new@example.test', profile: 'user' })
@@ -21,14 +21,14 @@ t.test('an agent edits their own name, email and password with the form the web 
 t.test('an agent cannot raise their own profile, change allTicket, super or edit others', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  for (const body of [{ profile: 'admin' }, { allTicket: 'enabled' }, { super: true }, { whatsappId: 5 }, { queueIds: [1] }]) {
+  for (const body of [{ profile: 'admin' }, { allTicket: 'desabled' }, { super: true }, { whatsappId: 5 }, { queueIds: [1] }]) {
     const res = await call(app, 'PUT', `/users/${c.user.id}`, c.user.headers, body)
     t.equal(res.statusCode, 403, JSON.stringify(body))
     t.equal(res.json().error, 'ERR_NO_PERMISSION')
   }
   const r = await row(app, c.user.id)
   t.equal(r.profile, 'user')
-  t.equal(r.allTicket, 'desabled')
+  t.equal(r.allTicket, 'enabled')
   t.equal(Boolean(r.super), false)
   const other = await call(app, 'PUT', `/users/${c.admin.id}`, c.user.headers, { name: 'Hacked' })
   t.equal(other.statusCode, 403)
@@ -39,9 +39,9 @@ t.test('an agent cannot raise their own profile, change allTicket, super or edit
 t.test('an admin edits users of the company; not other companies, not super users', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  const res = await call(app, 'PUT', `/users/${c.user.id}`, c.admin.headers, { profile: 'admin', allTicket: 'enabled', name: 'Promoted', companyId: c.id })
+  const res = await call(app, 'PUT', `/users/${c.user.id}`, c.admin.headers, { profile: 'admin', allTicket: 'desabled', name: 'Promoted', companyId: c.id })
   t.equal(res.statusCode, 200)
-  t.match(res.json(), { profile: 'admin', allTicket: 'enabled', name: 'Promoted' })
+  t.match(res.json(), { profile: 'admin', allTicket: 'desabled', name: 'Promoted' })
   const ctx = await app.inject({ method: 'GET', url: '/api/auth/me', headers: c.user.headers })
   t.ok(ctx.json().permissions.includes('user-modal:editProfile'), 'the new profile holds at once')
 

@@ -57,7 +57,7 @@ t.test('GET /users/list and /users/:id', async (t) => {
   t.equal((await call(app, 'GET', `/users/list?companyId=${other.id}`, c.admin.headers)).statusCode, 403)
 
   const one = await call(app, 'GET', `/users/${c.user.id}`, c.admin.headers)
-  t.match(one.json(), { id: c.user.id, email: c.user.email, profile: 'user', allTicket: 'desabled', super: false, companyId: c.id })
+  t.match(one.json(), { id: c.user.id, email: c.user.email, profile: 'user', allTicket: 'enabled', super: false, companyId: c.id })
   t.equal((await call(app, 'GET', `/users/${c.user.id}`, c.user.headers)).statusCode, 200, 'oneself')
   t.equal((await call(app, 'GET', `/users/${c.admin.id}`, c.user.headers)).statusCode, 403, 'an agent cannot read others')
   const foreign = await call(app, 'GET', `/users/${other.admin.id}`, c.admin.headers)

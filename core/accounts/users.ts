@@ -163,12 +163,24 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         throw err
       }
     })
-    // A new password signs the user out everywhere else.
-    if (body.password) await app.authService.revokeTokens(user.id)
+    // A new password ends the user's other sessions (their own change keeps the device that made it signed in).
+    if (body.password) await app.authService.sessions.end(user.companyId, user.id, 'password', user.id === auth.userId ? { except: auth.sessionId } : {})
     app.events.emit('user.updated', { companyId: user.companyId, userId: user.id })
     const [dto] = await usersDto(app, [updated])
     app.realtime.publish({ companyId: user.companyId, topic: 'user', data: { action: 'update', user: dto } })
     return dto
+  })
+
+  api.delete('/users/:id/sessions', {
+    config: { access: 'admin' },
+    schema: { tags: ['users'], summary: 'Sign a user out of every device (their screens say an admin ended the session); on oneself, every other device', params: IdParams, response: { 200: Type.Object({ ended: Type.Integer() }), ...errorResponses } },
+  }, async (request) => {
+    const auth = request.auth!
+    const user = await reachable(auth, request.params.id)
+    if (user.super && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
+    const ended = await app.authService.sessions.end(user.companyId, user.id, 'admin', user.id === auth.userId ? { except: auth.sessionId } : {})
+    if (user.id !== auth.userId) await Users.query().forCompany(user.companyId).findById(user.id).patch({ online: false })
+    return { ended: ended.length }
   })
 
   api.delete('/users/:id', {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors/app-error.ts'
 import type { AuthContext } from './types.ts'
 
-interface AccessClaims { sub: string; cid: number; tv: number; typ: string }
+interface AccessClaims { sub: string; cid: number; tv: number; sid: number; typ: string }
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -26,9 +26,10 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
     if (code === 'FAST_JWT_EXPIRED' || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new AppError('ERR_SESSION_EXPIRED', 403)
     throw new AppError('ERR_INVALID_TOKEN', 401)
   }
-  if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_INVALID_TOKEN', 401)
-  const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv)
-  if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401)
+  if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub) || !Number.isInteger(claims.sid)) throw new AppError('ERR_INVALID_TOKEN', 401)
+  const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv, claims.sid)
+  // An ended session says why (signed out, password changed, ended by an admin), so the screen it leaves can too.
+  if (!ctx) throw new AppError(await app.authService.sessions.endCode(claims.sid), 401)
   if (ctx.inactive) throw new AppError('ERR_COMPANY_INACTIVE', 401)
   return ctx
 }

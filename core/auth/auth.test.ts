@@ -83,37 +83,56 @@ t.test('bad credentials are 401 ERR_INVALID_CREDENTIALS, the same for an unknown
   t.equal(empty.json().error, 'ERR_VALIDATION')
 })
 
-t.test('one active session per user: a new login revokes the old tokens and tells the old sockets', async (t) => {
+t.test('several sessions per user: phone and desktop stay signed in, each with its own tokens', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  const published: Array<{ topic: string; companyId: number; audience?: { userIds?: number[]; tokenVersionBelow?: number } }> = []
-  const original = app.realtime.publish.bind(app.realtime)
-  app.realtime.publish = (m) => { published.push(m as never); original(m) }
+  const desktop = await login(app, c.admin.email, c.admin.password)
+  const phone = await login(app, c.admin.email, c.admin.password, '10.0.0.2')
+  t.same([desktop.statusCode, phone.statusCode], [200, 200])
+  const sid = (r: typeof desktop) => app.jwt.decode<{ sid: number }>(r.json().token)!.sid
+  t.not(sid(desktop), sid(phone), 'a session each')
+  t.equal((await me(app, desktop.json().token)).statusCode, 200, 'the first device is still signed in')
+  t.equal((await refresh(app, jrtOf(desktop))).statusCode, 200, 'and can renew its token')
+  t.equal((await me(app, phone.json().token)).statusCode, 200)
 
-  const first = await login(app, c.admin.email, c.admin.password)
-  const second = await login(app, c.admin.email, c.admin.password, '10.0.0.2')
-  t.equal(second.statusCode, 200)
-  t.equal((await me(app, first.json().token)).statusCode, 401, 'the first session\'s token is revoked')
-  t.equal((await refresh(app, jrtOf(first))).statusCode, 401, 'and its refresh cookie')
-  t.equal((await me(app, second.json().token)).statusCode, 200)
-  const auth = published.filter((m) => m.topic === 'auth')
-  t.equal(auth.length, 2)
-  t.equal(auth[1].companyId, c.id)
-  t.same(auth[1].audience?.userIds, [c.admin.id])
-  const { tv } = app.jwt.decode<{ tv: number }>(second.json().token)!
-  t.equal(auth[1].audience?.tokenVersionBelow, tv, 'only sockets of older sessions get it')
-  t.equal((await me(app, c.user.token)).statusCode, 200, 'other users keep their sessions')
+  await app.knex('users').where({ id: c.admin.id }).update({ online: true })
+  const out = await app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: `Bearer ${phone.json().token}` } })
+  t.equal(out.statusCode, 204)
+  t.equal((await me(app, phone.json().token)).statusCode, 401, 'signing out the phone ends its session')
+  t.equal((await me(app, desktop.json().token)).statusCode, 200, 'not the desktop\'s')
+  t.equal((await app.knex('users').where({ id: c.admin.id }).first('online')).online ? 1 : 0, 1, 'still online: another session is open')
 })
 
-t.test('concurrent logins still leave one active session', async (t) => {
+t.test('concurrent logins each open a working session', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const answers = await Promise.all([1, 2, 3].map((i) => login(app, c.admin.email, c.admin.password, `10.0.1.${i}`)))
   t.same(answers.map((r) => r.statusCode), [200, 200, 200])
-  const versions = answers.map((r) => app.jwt.decode<{ tv: number }>(r.json().token)!.tv)
-  t.equal(new Set(versions).size, 3, 'each login got its own token version')
-  const alive = await Promise.all(answers.map(async (r) => (await me(app, r.json().token)).statusCode))
-  t.same(alive.filter((s) => s === 200).length, 1, 'exactly one token works')
+  t.equal(new Set(answers.map((r) => app.jwt.decode<{ sid: number }>(r.json().token)!.sid)).size, 3)
+  t.same(await Promise.all(answers.map(async (r) => (await me(app, r.json().token)).statusCode)), [200, 200, 200])
+})
+
+t.test('an admin ends a user\'s sessions: every device, told why; only within the company', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const other = await createCompanyWithUsers(app)
+  const a = await login(app, c.user.email, c.user.password)
+  const b = await login(app, c.user.email, c.user.password, '10.0.0.3')
+  const end = (headers: Record<string, string>, id: number) => app.inject({ method: 'DELETE', url: `/api/users/${id}/sessions`, headers })
+  t.same([(await end(other.admin.headers, c.user.id)).statusCode], [404], 'another company\'s admin finds no such user')
+  t.equal((await end(c.user.headers, c.admin.id)).statusCode, 403, 'agents may not')
+  t.equal((await me(app, a.json().token)).statusCode, 200, 'nothing ended by the refused calls')
+  const res = await end(c.admin.headers, c.user.id)
+  t.same([res.statusCode, res.json().ended], [200, 3], 'both logins and the fixture\'s session')
+  for (const r of [a, b]) {
+    const gone = await me(app, r.json().token)
+    t.same([gone.statusCode, gone.json().error], [401, 'ERR_SESSION_REVOKED'], 'the device is told an admin ended it')
+    t.equal((await refresh(app, jrtOf(r))).json().error, 'ERR_SESSION_REVOKED', 'its refresh cookie too')
+  }
+  t.equal((await login(app, c.user.email, c.user.password)).statusCode, 200, 'the user can sign in again')
+  const own = await end(c.admin.headers, c.admin.id)
+  t.same([own.statusCode, own.json().ended], [200, 0], 'on oneself: the other devices, never the one asking')
+  t.equal((await me(app, c.admin.token)).statusCode, 200)
 })
 
 t.test('refresh_token: a new access token from the jrt cookie; nothing without a valid one', async (t) => {
@@ -129,7 +148,7 @@ t.test('refresh_token: a new access token from the jrt cookie; nothing without a
   t.equal((await me(app, res.json().token)).statusCode, 200, 'a refresh does not end the session')
 
   for (const [label, jrt] of [['no cookie', undefined], ['garbage', 'abc.def.ghi'], ['an access token', res.json().token],
-    ['signed with another secret', app.jwt.sign({ sub: String(c.user.id), tv: 1, typ: 'refresh' })]] as const) {
+    ['signed with another secret', app.jwt.sign({ sub: String(c.user.id), tv: 1, sid: 1, typ: 'refresh' })]] as const) {
     const bad = await refresh(app, jrt)
     t.equal(bad.statusCode, 401, label)
     t.equal(bad.json().error, 'ERR_SESSION_EXPIRED', label)
@@ -153,22 +172,25 @@ t.test('logout revokes the access and the refresh token and clears the cookie', 
   t.equal((await login(app, c.admin.email, c.admin.password)).statusCode, 200, 'signing in again works')
 })
 
-t.test('a password change revokes the user\'s tokens; the new password signs in', async (t) => {
+t.test('a password change ends the user\'s other sessions, saying why; the new password signs in', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const res = await login(app, c.user.email, c.user.password)
   const put = await app.inject({ method: 'PUT', url: `/api/users/${c.user.id}`, headers: c.admin.headers, payload: { password: 'NewSecret9' } })
   t.equal(put.statusCode, 200)
-  t.equal((await me(app, res.json().token)).statusCode, 401, 'access token revoked')
+  const gone = await me(app, res.json().token)
+  t.same([gone.statusCode, gone.json().error], [401, 'ERR_SESSION_PASSWORD_CHANGED'], 'access token revoked, with the reason')
   t.equal((await refresh(app, jrtOf(res))).statusCode, 401, 'refresh token revoked')
   t.equal((await login(app, c.user.email, c.user.password)).statusCode, 401, 'old password refused')
   t.equal((await login(app, c.user.email, 'NewSecret9')).statusCode, 200)
   t.equal((await me(app, c.admin.token)).statusCode, 200, 'the admin who changed it keeps their session')
 
   const own = await createUser(app, c.id)
+  const phone = await login(app, own.email, own.password)
   const self = await app.inject({ method: 'PUT', url: `/api/users/${own.id}`, headers: own.headers, payload: { password: 'Another9x' } })
   t.equal(self.statusCode, 200)
-  t.equal((await me(app, own.token)).statusCode, 401, 'changing one\'s own password signs out the other sessions too')
+  t.equal((await me(app, phone.json().token)).statusCode, 401, 'changing one\'s own password signs out the other devices')
+  t.equal((await me(app, own.token)).statusCode, 200, 'not the one that changed it')
   const noop = await app.inject({ method: 'PUT', url: `/api/users/${c.admin.id}`, headers: c.admin.headers, payload: { name: 'Renamed', password: '' } })
   t.equal(noop.statusCode, 200)
   t.equal((await me(app, c.admin.token)).statusCode, 200, 'an empty password field changes nothing')
@@ -188,7 +210,7 @@ t.test('an expired access token is 403 ERR_SESSION_EXPIRED (the client refreshes
   t.equal(r.statusCode, 200)
   t.equal((await me(app, r.json().token)).statusCode, 200)
 
-  const stale = app.jwt.sign({ sub: String(c.admin.id), cid: c.id, tv, typ: 'access', iat: 1_700_000_000, exp: 1_700_000_060 })
+  const stale = app.jwt.sign({ sub: String(c.admin.id), cid: c.id, tv, sid: 1, typ: 'access', iat: 1_700_000_000, exp: 1_700_000_060 })
   const signed = await me(app, stale)
   t.equal(signed.statusCode, 403, 'a properly signed token past its exp')
   t.equal(signed.json().error, 'ERR_SESSION_EXPIRED')

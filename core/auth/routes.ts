@@ -23,8 +23,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   let dummy: Promise<string> | undefined
   const dummyHash = () => (dummy ??= app.authService.hashPassword(randomBytes(16).toString('hex')))
 
-  const setRefreshCookie = (reply: FastifyReply, userId: number, tv: number) => {
-    reply.setCookie(REFRESH_COOKIE, app.authService.signRefresh(userId, tv), {
+  const setRefreshCookie = (reply: FastifyReply, userId: number, tv: number, sid: number) => {
+    reply.setCookie(REFRESH_COOKIE, app.authService.signRefresh(userId, tv, sid), {
       httpOnly: true, sameSite: 'strict', path: '/api/auth', secure: app.config.env === 'production',
       maxAge: 7 * 24 * 3600,
     })
@@ -55,16 +55,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     await app.attempts.reset(emailKey)
     // Told only to whoever knows the password; the current session (another device) is left as it is.
     if (!user.super && !(await app.companyStatus.isActive(user.companyId))) throw new AppError('ERR_COMPANY_INACTIVE', 401)
-    // One active session per user: a new sign-in revokes the previous tokens and tells the old sockets.
-    const tv = await app.authService.revokeTokens(user.id)
-    app.realtime.publish({ companyId: user.companyId, topic: 'auth', data: { action: 'update', user: { id: user.id } }, audience: { userIds: [user.id], tokenVersionBelow: tv } })
-    app.events.emit('user.loggedIn', { companyId: user.companyId, userId: user.id, tokenVersion: tv })
-    setRefreshCookie(reply, user.id, tv)
-    // A concurrent login may already have superseded this one: the answer still describes the user, and the
-    // token (version tv) simply stops working, as the one-session rule wants.
+    // A session of its own: the user's other devices stay signed in.
     const ctx = await app.authService.loadContext(user.id, 'any')
     if (!ctx) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
-    return { token: app.authService.signAccess(user.id, user.companyId, tv), user: await currentUserDto(app, ctx) }
+    const sid = await app.authService.sessions.open(user.id, user.companyId, request.headers['user-agent'])
+    app.events.emit('user.loggedIn', { companyId: user.companyId, userId: user.id, sessionId: sid })
+    setRefreshCookie(reply, user.id, ctx.tokenVersion, sid)
+    return { token: app.authService.signAccess(user.id, user.companyId, ctx.tokenVersion, sid), user: await currentUserDto(app, { ...ctx, sessionId: sid }) }
   })
 
   api.post('/auth/refresh_token', {
@@ -73,26 +70,28 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   }, async (request: FastifyRequest, reply) => {
     const token = request.cookies[REFRESH_COOKIE]
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401)
-    let claims: { sub: string; tv: number; typ: string }
+    let claims: { sub: string; tv: number; sid: number; typ: string }
     try {
       claims = app.jwt.verify(token, { key: app.config.jwtRefreshSecret })
     } catch {
       throw new AppError('ERR_SESSION_EXPIRED', 401)
     }
-    if (claims.typ !== 'refresh' || !/^\d+$/.test(claims.sub)) throw new AppError('ERR_SESSION_EXPIRED', 401)
-    const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv)
-    if (!ctx) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    if (claims.typ !== 'refresh' || !/^\d+$/.test(claims.sub) || !Number.isInteger(claims.sid)) throw new AppError('ERR_SESSION_EXPIRED', 401)
+    const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv, claims.sid)
+    if (!ctx) throw new AppError(await app.authService.sessions.endCode(claims.sid), 401)
     if (ctx.inactive) throw new AppError('ERR_COMPANY_INACTIVE', 401)
-    setRefreshCookie(reply, ctx.userId, ctx.tokenVersion)
-    return { token: app.authService.signAccess(ctx.userId, ctx.companyId, ctx.tokenVersion), user: await currentUserDto(app, ctx) }
+    await app.authService.sessions.touch(claims.sid)
+    setRefreshCookie(reply, ctx.userId, ctx.tokenVersion, claims.sid)
+    return { token: app.authService.signAccess(ctx.userId, ctx.companyId, ctx.tokenVersion, claims.sid), user: await currentUserDto(app, ctx) }
   })
 
   api.delete('/auth/logout', {
     config: { allowOverdue: true },
-    schema: { tags: ['auth'], summary: 'Sign out: revokes the access and refresh tokens', response: { 204: Type.Null(), ...errorResponses } },
+    schema: { tags: ['auth'], summary: 'Sign out this device: ends its session (access and refresh tokens); other devices stay', response: { 204: Type.Null(), ...errorResponses } },
   }, async (request, reply) => {
-    await app.authService.revokeTokens(request.auth!.userId)
-    await app.knex('users').where({ id: request.auth!.userId }).update({ online: false })
+    const auth = request.auth!
+    await app.authService.sessions.end(auth.companyId, auth.userId, 'logout', { sessionIds: [auth.sessionId!] })
+    if (!(await app.authService.sessions.anyOpen(auth.userId))) await app.knex('users').where({ id: auth.userId }).update({ online: false })
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' })
     return reply.status(204).send(null)
   })

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import type { FastifyInstance } from 'fastify'
 import type { AuthContext } from './types.ts'
 import type { UserDecorator } from '../accounts/serialize.ts'
+import { SessionStore } from './sessions.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
 
@@ -14,6 +15,11 @@ interface AuthRow {
   allTicket: 'enabled' | 'desabled'; tokenVersion: number; dueDate: string | null; timezone: string; status: number | boolean
   features: string | null
 }
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** '7d', '15m' (the config's token lifetimes, checked by its schema) in milliseconds. */
+const durationMs = (ttl: string): number => Number(ttl.slice(0, -1)) * UNIT_MS[ttl.slice(-1)]
 
 /** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole auth query, on every request. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
@@ -41,7 +47,12 @@ export class AuthService {
   /** Plugins save the user fields they own (queueIds, whatsappId) inside the user's transaction. */
   readonly userExtras: UserExtraWriter[] = []
 
-  constructor(private app: FastifyInstance) {}
+  /** The users' sign-ins (several per user). */
+  readonly sessions: SessionStore
+
+  constructor(private app: FastifyInstance) {
+    this.sessions = new SessionStore(app, durationMs(app.config.refreshTokenTtl))
+  }
 
   async applyUserExtras(trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>): Promise<void> {
     for (const write of this.userExtras) await write(trx, companyId, userId, body)
@@ -55,23 +66,29 @@ export class AuthService {
     return bcrypt.compare(password, hash)
   }
 
-  signAccess(userId: number, companyId: number, tokenVersion: number): string {
-    return this.app.jwt.sign({ sub: String(userId), cid: companyId, tv: tokenVersion, typ: 'access' }, { expiresIn: this.app.config.accessTokenTtl })
+  /** Tokens carry the session (sid): several sessions per user, each revoked on its own (sessions.ts). */
+  signAccess(userId: number, companyId: number, tokenVersion: number, sessionId: number): string {
+    return this.app.jwt.sign({ sub: String(userId), cid: companyId, tv: tokenVersion, sid: sessionId, typ: 'access' }, { expiresIn: this.app.config.accessTokenTtl })
   }
 
-  signRefresh(userId: number, tokenVersion: number): string {
-    return this.app.jwt.sign({ sub: String(userId), tv: tokenVersion, typ: 'refresh' }, { key: this.app.config.jwtRefreshSecret, expiresIn: this.app.config.refreshTokenTtl })
+  signRefresh(userId: number, tokenVersion: number, sessionId: number): string {
+    return this.app.jwt.sign({ sub: String(userId), tv: tokenVersion, sid: sessionId, typ: 'refresh' }, { key: this.app.config.jwtRefreshSecret, expiresIn: this.app.config.refreshTokenTtl })
   }
 
   /**
-   * Loads who the user is now; null when the user is gone or the token version was revoked. 'any' skips the
-   * version check (a login answering while a concurrent login already superseded it).
+   * Loads who the user is now; null when the user is gone, the token version was revoked or the session (when
+   * given) ended. 'any' skips the version check (internal reads of a user's context).
    */
-  async loadContext(userId: number, tokenVersion: number | 'any'): Promise<AuthContext | null> {
-    const row = (await this.app.knex('users')
+  async loadContext(userId: number, tokenVersion: number | 'any', sessionId?: number): Promise<AuthContext | null> {
+    const query = this.app.knex('users')
       .join('companies', 'companies.id', 'users.companyId')
       .leftJoin('plans', 'plans.id', 'companies.planId')
       .where('users.id', userId)
+    // The session's check rides on the same read: one query per request, as before sessions.
+    if (sessionId !== undefined) {
+      query.join('userSessions', (j) => j.on('userSessions.userId', 'users.id').andOnVal('userSessions.id', sessionId)).whereNull('userSessions.endedAt')
+    }
+    const row = (await query
       .first('users.id', 'users.companyId', 'users.name', 'users.email', 'users.profile', 'users.super', 'users.allTicket',
         'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'companies.status', 'plans.features')) as AuthRow | undefined
     if (!row || (tokenVersion !== 'any' && row.tokenVersion !== tokenVersion)) return null
@@ -87,6 +104,7 @@ export class AuthService {
       super: isSuper,
       allTicket: row.allTicket,
       tokenVersion: row.tokenVersion,
+      ...(sessionId !== undefined ? { sessionId } : {}),
       features: new Set(planFeatures.filter((f) => !disabled.includes(f))),
       dueDate: row.dueDate,
       overdue: !isSuper && row.dueDate !== null && row.dueDate < todayIn(row.timezone),
@@ -96,19 +114,5 @@ export class AuthService {
     }
     for (const load of this.contextLoaders) await load(ctx)
     return ctx
-  }
-
-  /**
-   * Revokes every access and refresh token of the user and answers the new token version. A compare-and-set,
-   * so concurrent calls (two logins at once) each get their own version and only the last one stays valid.
-   */
-  async revokeTokens(userId: number): Promise<number> {
-    for (;;) {
-      const row = await this.app.knex('users').where({ id: userId }).first('tokenVersion')
-      if (!row) return 0
-      const next = Number(row.tokenVersion) + 1
-      const updated = await this.app.knex('users').where({ id: userId, tokenVersion: row.tokenVersion }).update({ tokenVersion: next })
-      if (updated === 1) return next
-    }
   }
 }

@@ -8,6 +8,8 @@ export interface AuthContext {
   super: boolean
   allTicket: 'enabled' | 'desabled'
   tokenVersion: number
+  /** The sign-in (device) the token belongs to; absent for contexts loaded without a token. */
+  sessionId?: number
   /** Plan features the company can use now: in the plan and not switched off by its admin. */
   features: Set<string>
   /** yyyy-mm-dd, or null when the company has no due date. */

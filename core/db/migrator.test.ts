@@ -6,7 +6,7 @@ import { coreMigrations, migrateLatest, migrateRollback, type MigrationSet } fro
 import { freshDatabase } from '../testing/database.ts'
 
 const hello: MigrationSet = { owner: 'hello', dir: new URL('../testing/fixtures/third-party/hello-plugin/migrations/', import.meta.url) }
-const CORE_TABLES = ['plans', 'companies', 'users', 'settings', 'company_modules', 'helps', 'password_resets']
+const CORE_TABLES = ['plans', 'companies', 'users', 'settings', 'company_modules', 'helps', 'password_resets', 'user_sessions']
 
 /** An empty database (SQLite, or MariaDB with TEST_DATABASE_URL) and its knex, gone when the test ends. */
 async function emptyDatabase(t: { teardown(fn: () => unknown): void }): Promise<Knex> {

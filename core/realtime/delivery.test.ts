@@ -55,6 +55,14 @@ t.test('queueBypassUserIds: a named user passes the queue filter, others still n
   t.equal(shouldDeliver(queued, {}, { queueIds: [6], queueBypassUserIds: [agent.auth.userId + 1000] }), false)
 })
 
+t.test('withoutQueue: users who see tickets without a queue (allTicket) pass the queue filter; no one else', async (t) => {
+  const allowed = socket({ allTicket: 'enabled', queueIds: [4] })
+  t.equal(shouldDeliver(allowed, {}, { queueIds: [], withoutQueue: true }), true)
+  t.equal(shouldDeliver(agent, {}, { queueIds: [], withoutQueue: true }), false, 'allTicket disabled')
+  t.equal(shouldDeliver(allowed, {}, { queueIds: [6] }), false, 'allTicket is not every queue')
+  t.equal(shouldDeliver(admin, {}, { queueIds: [], withoutQueue: true }), true)
+})
+
 t.test('rooms: sockets that joined any of them', async (t) => {
   const inRoom = socket({}, ['notification', 'chatBox:12'])
   t.equal(shouldDeliver(inRoom, {}, { rooms: ['chatBox:12'] }), true)
@@ -63,15 +71,9 @@ t.test('rooms: sockets that joined any of them', async (t) => {
   t.equal(shouldDeliver(admin, {}, { rooms: ['notification'] }), false, 'rooms apply to admins as well')
 })
 
-t.test('tokenVersionBelow reaches only older sessions', async (t) => {
-  t.equal(shouldDeliver(agent, {}, { tokenVersionBelow: 4 }), true, 'token version 3 < 4')
-  t.equal(shouldDeliver(agent, {}, { tokenVersionBelow: 3 }), false, 'the current session')
-  t.equal(shouldDeliver(agent, {}, { tokenVersionBelow: 0 }), false)
-})
-
 t.test('every field narrows: all must hold', async (t) => {
   const queued = socket({ queueIds: [5] }, ['tickets:open'])
-  t.equal(shouldDeliver(queued, {}, { userIds: [1], queueIds: [5], rooms: ['tickets:open'], tokenVersionBelow: 9 }), true)
+  t.equal(shouldDeliver(queued, {}, { userIds: [1], queueIds: [5], rooms: ['tickets:open'] }), true)
   t.equal(shouldDeliver(queued, {}, { userIds: [1], queueIds: [5], rooms: ['tickets:pending'] }), false)
   t.equal(shouldDeliver(queued, {}, { userIds: [2], queueIds: [5], rooms: ['tickets:open'] }), false)
   t.equal(shouldDeliver(queued, {}, { userIds: [1], queueIds: [6], rooms: ['tickets:open'] }), false)

@@ -13,6 +13,12 @@ export interface RegisteredTopic extends TopicDefinition {
 
 const isAdmin = (a: AuthContext) => a.profile === 'admin' || a.super
 
+function passesQueues(a: AuthContext, audience: RealtimeAudience): boolean {
+  if (audience.queueBypassUserIds?.includes(a.userId)) return true
+  if (audience.withoutQueue && a.allTicket === 'enabled') return true
+  return audience.queueIds!.some((q) => a.queueIds.includes(q))
+}
+
 /** Whether one socket may receive one event: the topic's gate first, then the audience. Pure, so it is tested alone. */
 export function shouldDeliver(socket: SocketView, topic: RegisteredTopic | undefined, audience: RealtimeAudience | undefined): boolean {
   const a = socket.auth
@@ -21,13 +27,12 @@ export function shouldDeliver(socket: SocketView, topic: RegisteredTopic | undef
   if (topic.permission && !a.permissions.has(topic.permission)) return false
   if (topic.adminOnly && !isAdmin(a)) return false
   if (!audience) return true
-  if (audience.tokenVersionBelow !== undefined && a.tokenVersion >= audience.tokenVersionBelow) return false
   if (audience.userIds || audience.admins) {
     const byUser = audience.userIds?.includes(a.userId) ?? false
     const byAdmin = audience.admins === true && isAdmin(a)
     if (!byUser && !byAdmin) return false
   }
-  if (audience.queueIds && !isAdmin(a) && !audience.queueBypassUserIds?.includes(a.userId) && !audience.queueIds.some((q) => a.queueIds.includes(q))) return false
+  if (audience.queueIds && !isAdmin(a) && !passesQueues(a, audience)) return false
   if (audience.rooms && !audience.rooms.some((r) => socket.rooms.has(r))) return false
   return true
 }

@@ -56,14 +56,18 @@ t.test('with Redis, an event published on one instance reaches the sockets of an
   t.equal(otherCompany.frames.filter((f) => f.event?.startsWith(`company-${a.id}-`)).length, 0, '0 cross-company frames')
 })
 
-t.test('with Redis, a login on one instance tells the old session\'s socket on another', { skip: REDIS_URL ? false : 'REDIS_URL is not set' }, async (t) => {
+t.test('with Redis, sessions ended on one instance close their sockets on another, with the reason', { skip: REDIS_URL ? false : 'REDIS_URL is not set' }, async (t) => {
   const { one, two } = await twoInstances(t)
   const a = await createCompanyWithUsers(one)
-  const old = await connect(two, a.user.token, t)
-  await old.sync()
-  const login = await one.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: a.user.password } })
-  t.equal(login.statusCode, 200)
-  t.same(await old.next((f) => f.event === `company-${a.id}-auth`), { event: `company-${a.id}-auth`, data: { action: 'update', user: { id: a.user.id } } })
+  const ended = await connect(two, a.user.token, t)
+  const bystander = await connect(two, a.admin.token, t)
+  await Promise.all([ended.sync(), bystander.sync()])
+  const res = await one.inject({ method: 'DELETE', url: `/api/users/${a.user.id}/sessions`, headers: a.admin.headers })
+  t.equal(res.statusCode, 200)
+  t.match(await ended.next((f) => f.type === 'error'), { error: 'ERR_SESSION_REVOKED' })
+  t.same(await ended.closed, { code: 4401, reason: 'ERR_SESSION_REVOKED' })
+  await bystander.sync()
+  t.notOk(bystander.frames.some((f) => f.type === 'error'), 'the admin\'s socket stays')
 })
 
 t.test('with Redis, a user deleted on one instance loses the sockets on another', { skip: REDIS_URL ? false : 'REDIS_URL is not set' }, async (t) => {

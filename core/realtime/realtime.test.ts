@@ -14,19 +14,24 @@ t.test('the socket needs a valid, current access token', async (t) => {
   const cases: Array<[string, string | undefined, string]> = [
     ['no token', undefined, 'ERR_SESSION_EXPIRED'],
     ['a forged token', 'not.a.jwt', 'ERR_INVALID_TOKEN'],
-    ['a refresh token', app.authService.signRefresh(a.user.id, 0), 'ERR_INVALID_TOKEN'],
-    ['an expired token', app.jwt.sign({ sub: String(a.user.id), cid: a.id, tv: 0, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }), 'ERR_SESSION_EXPIRED'],
+    ['a refresh token', app.authService.signRefresh(a.user.id, 0, 1), 'ERR_INVALID_TOKEN'],
+    ['an expired token', app.jwt.sign({ sub: String(a.user.id), cid: a.id, tv: 0, sid: 1, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 }), 'ERR_SESSION_EXPIRED'],
+    ['a token without a session', app.jwt.sign({ sub: String(a.user.id), cid: a.id, tv: 0, typ: 'access' }), 'ERR_INVALID_TOKEN'],
   ]
   for (const [what, token, error] of cases) {
     const s = await connect(app, token, t)
     t.match(await s.next((f) => f.type === 'error'), { type: 'error', error }, `${what}: an error frame`)
     t.same(await s.closed, { code: 4401, reason: error }, `${what}: closed`)
   }
-  const revoked = await connect(app, a.admin.token, t)
-  await revoked.sync()
-  await app.authService.revokeTokens(a.user.id)
+  const valid = await connect(app, a.admin.token, t)
+  await valid.sync()
+  const open = await connect(app, a.user.token, t)
+  await open.sync()
+  await app.authService.sessions.end(a.id, a.user.id, 'admin')
+  t.match(await open.next((f) => f.type === 'error'), { error: 'ERR_SESSION_REVOKED' }, 'an ended session\'s socket is told why')
+  t.same(await open.closed, { code: 4401, reason: 'ERR_SESSION_REVOKED' })
   const stale = await connect(app, a.user.token, t)
-  t.match(await stale.next((f) => f.type === 'error'), { error: 'ERR_SESSION_EXPIRED' }, 'a revoked token version is refused')
+  t.match(await stale.next((f) => f.type === 'error'), { error: 'ERR_SESSION_REVOKED' }, 'and its token is refused, with the reason')
   t.equal(app.realtime.size, 1, 'only the valid socket is in the hub')
 })
 
@@ -35,7 +40,8 @@ t.test('a token expiring while connected ends the socket with ERR_SESSION_EXPIRE
   const a = await createCompanyWithUsers(app)
   // exp has whole seconds: '5s' leaves between four and five seconds of a working socket, enough for the connect
   // on a machine busy with other test files.
-  const s = await connect(app, app.jwt.sign({ sub: String(a.user.id), cid: a.id, tv: 0, typ: 'access' }, { expiresIn: '5s' }), t)
+  const sid = await app.authService.sessions.open(a.user.id, a.id, 'test')
+  const s = await connect(app, app.jwt.sign({ sub: String(a.user.id), cid: a.id, tv: 0, sid, typ: 'access' }, { expiresIn: '5s' }), t)
   t.same(s.frames, [{ type: 'pong' }], 'accepted while the token is valid')
   t.match(await s.next((f) => f.type === 'error', 7000), { type: 'error', error: 'ERR_SESSION_EXPIRED' })
   t.equal((await s.closed).code, 4401)
@@ -108,15 +114,17 @@ t.test('events reach only their company, and only the audience', async (t) => {
   t.equal(Object.values(sb).flatMap((s) => s.frames).filter((f) => f.event?.startsWith(`company-${a.id}-`)).length, 0, '0 cross-company frames on B')
 })
 
-t.test('a new login of the same user tells the old session\'s socket, and only it', async (t) => {
+t.test('a new login leaves the other sessions\' sockets alone; signing out closes only its own, as a plain expiry', async (t) => {
   const app = await build(t)
   const a = await createCompanyWithUsers(app)
-  const old = await connect(app, a.user.token, t)
-  const other = await connect(app, a.admin.token, t)
+  const desktop = await connect(app, a.user.token, t)
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: a.user.password } })
   t.equal(login.statusCode, 200)
-  t.same(await old.next((f) => f.event === `company-${a.id}-auth`), { event: `company-${a.id}-auth`, data: { action: 'update', user: { id: a.user.id } } })
-  const fresh = await connect(app, login.json().token, t)
-  await Promise.all([other.sync(), fresh.sync()])
-  t.equal(other.count(`company-${a.id}-auth`) + fresh.count(`company-${a.id}-auth`), 0, 'neither another user nor the new session')
+  const phone = await connect(app, login.json().token, t)
+  await Promise.all([desktop.sync(), phone.sync()])
+  t.same(desktop.frames.filter((f) => f.type === 'error' || f.event), [], 'the desktop hears nothing of the phone\'s sign-in')
+  await app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: `Bearer ${login.json().token}` } })
+  t.same(await phone.closed, { code: 4401, reason: 'ERR_SESSION_EXPIRED' }, 'the phone\'s socket ends')
+  await desktop.sync()
+  t.equal(app.realtime.size, 1, 'the desktop\'s stays')
 })

@@ -14,8 +14,8 @@ export interface RealtimeAudience {
   queueIds?: number[]
   /** Users who pass the `queueIds` filter anyway (a ticket's agent, whatever their queues). */
   queueBypassUserIds?: number[]
-  /** Skip sockets whose token version is at least this (used to reach only older sessions). */
-  tokenVersionBelow?: number
+  /** Something outside any queue: users who see tickets without a queue (allTicket 'enabled') pass `queueIds` too. */
+  withoutQueue?: boolean
 }
 
 export interface RealtimeMessage {

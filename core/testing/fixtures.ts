@@ -14,9 +14,13 @@ export interface TestUser {
 
 const suffix = () => randomBytes(4).toString('hex')
 
-/** Mints a session for a user directly (no login call, so login rate limits stay out of unrelated tests). */
-export async function sessionFor(app: FastifyInstance, user: User, password: string): Promise<TestUser> {
-  const token = app.authService.signAccess(user.id, user.companyId, user.tokenVersion)
+/**
+ * A signed-in test user without a login call (login rate limits stay out of unrelated tests): in `sessionId`, or a
+ * new session.
+ */
+export async function sessionFor(app: FastifyInstance, user: User, password: string, sessionId?: number): Promise<TestUser> {
+  const sid = sessionId ?? await app.authService.sessions.open(user.id, user.companyId, 'test fixture')
+  const token = app.authService.signAccess(user.id, user.companyId, user.tokenVersion, sid)
   return { id: user.id, companyId: user.companyId, email: user.email, password, token, headers: { authorization: `Bearer ${token}` } }
 }
 
@@ -36,12 +40,15 @@ export interface TestCompany {
   user: TestUser
 }
 
-/** A company on a plan (PRO by default) with one admin and one agent. */
+/**
+ * A company on a plan (PRO by default) with one admin and one agent. The agent may see tickets without a queue
+ * (allTicket 'enabled'), as most tests open tickets without one; tests of the visibility rule make their own agents.
+ */
 export async function createCompanyWithUsers(app: FastifyInstance, opts: { name?: string; planName?: string; dueDate?: string | null } = {}): Promise<TestCompany> {
   const plan = await app.bind(Plan).query().findOne({ name: opts.planName ?? 'PRO' })
   const due = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10)
   const { company } = await createCompany(app, { name: opts.name ?? `Company ${suffix()}`, email: `c${suffix()}@example.test`, planId: plan!.id, status: true, dueDate: opts.dueDate === undefined ? due : opts.dueDate, recurrence: 'MENSAL' })
-  return { id: company.id, name: company.name, admin: await createUser(app, company.id, { profile: 'admin', name: 'Admin' }), user: await createUser(app, company.id, { profile: 'user', name: 'Agent' }) }
+  return { id: company.id, name: company.name, admin: await createUser(app, company.id, { profile: 'admin', name: 'Admin' }), user: await createUser(app, company.id, { profile: 'user', name: 'Agent', allTicket: 'enabled' }) }
 }
 
 export async function createSuper(app: FastifyInstance): Promise<TestUser> {

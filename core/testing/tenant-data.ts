@@ -101,7 +101,9 @@ export function requestParts(route: RouteInfo, ids: ResourceIds | undefined, mod
 export async function fresh(app: FastifyInstance, user: TestUser): Promise<TestUser> {
   const row = await app.bind(User).query().unscoped().findById(user.id)
   if (!row) throw new Error(`test caller ${user.email} was deleted by a route under test`)
-  return sessionFor(app, row, user.password)
+  // The caller's open session when one is left: a new one per call would change the company's user_sessions rows.
+  const open = await app.knex('userSessions').where({ userId: row.id }).whereNull('endedAt').orderBy('id', 'desc').first('id')
+  return sessionFor(app, row, user.password, open ? Number(open.id) : undefined)
 }
 
 /**

@@ -17,6 +17,21 @@ function flatten(value: unknown, prefix = '', out = new Set<string>()): Set<stri
   return out
 }
 
+/** Every key as written, plural suffixes kept. */
+function rawKeys(value: unknown, prefix = ''): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return prefix ? [prefix] : []
+  return Object.entries(value).flatMap(([k, v]) => rawKeys(v, prefix ? `${prefix}.${k}` : k))
+}
+
+/**
+ * Portuguese counts 0 as singular ("0 tag"): every plural with a `_one` form needs its `_zero` form, which i18next
+ * uses for a count of 0 in any language. Answers the `_one` keys that lack it.
+ */
+function missingZeroForms(bundle: unknown): string[] {
+  const keys = new Set(rawKeys(bundle))
+  return [...keys].filter((k) => k.endsWith('_one') && !keys.has(`${k.slice(0, -4)}_zero`))
+}
+
 function sourceFiles(dir: string): string[] {
   const out: string[] = []
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -32,9 +47,11 @@ function sourceFiles(dir: string): string[] {
  * sources use in its own namespace must exist. Answers lines like `en: hello:page.title`.
  */
 export async function checkWebTranslations(module: WebModule, webDir: string, errorCodes: readonly string[] = []): Promise<string[]> {
+  const zeroless: string[] = []
   const keys = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lng) => {
     const loader = module.translations[lng]
     const bundle = loader ? (await loader()).default : {}
+    for (const key of missingZeroForms(bundle)) zeroless.push(`${lng}: ${module.name}:${key.slice(0, -4)}_zero (0 reads as singular in Portuguese)`)
     return [lng, flatten(bundle)] as const
   }))) as Record<(typeof LANGUAGES)[number], Set<string>>
   // The server plugin's declared error codes are shown by the shell from `errors.<code>` of this module.
@@ -50,7 +67,7 @@ export async function checkWebTranslations(module: WebModule, webDir: string, er
       else if (ownDefault && !key.includes(':')) wanted.add(key)
     }
   }
-  const missing: string[] = []
+  const missing: string[] = [...zeroless]
   for (const lng of LANGUAGES) for (const key of [...wanted].sort()) if (!keys[lng].has(key)) missing.push(`${lng}: ${ns}${key}`)
   return missing
 }

@@ -5,6 +5,5 @@
 import './server/types.ts'
 
 export { isOpen, weekIsOpen, localClock, toMinutes, WEEKDAYS, type ScheduleType, type ScheduleEntry, type OpeningHoursInput, type Weekday } from './server/opening-hours.ts'
-export { defaultSchedules } from './server/schedules.ts'
 export type { QueuesService } from './server/service.ts'
 export type { QueueAnswer, OptionNode } from './server/dto.ts'

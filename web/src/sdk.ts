@@ -20,7 +20,7 @@ export { ConfirmDialog } from './ui/ConfirmDialog.tsx'
 export { PageSpinner } from './ui/PageSpinner.tsx'
 export { Field } from './ui/Field.tsx'
 export { Avatar } from './ui/Avatar.tsx'
-export { formatDate, formatDateTime, daysUntil } from './lib/dates.ts'
+export { formatDate, formatDateTime, formatTime, daysUntil } from './lib/dates.ts'
 export { maskPhone, phoneDigits, formatMoney } from './lib/masks.ts'
 export * as rules from './lib/validation.ts'
 /** Whether a page exists for a path (e.g. hide "open conversation" until a tickets module registers /tickets). */

@@ -1,6 +1,6 @@
 import { Icon, Spinner, type IconName } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '@zapdesk/plugin-api/web'
+import { formatTime } from '@zapdesk/plugin-api/web'
 import type { SessionStatus } from './types.ts'
 import { STATUS_LOOK } from './session.ts'
 
@@ -17,8 +17,7 @@ export function StatusLabel({ status, cause, nextRetryAt }: Props) {
   const { t } = useTranslation('connections')
   const look = STATUS_LOOK[status] ?? STATUS_LOOK.DISCONNECTED
   const down = status !== 'CONNECTED' && cause
-  // HH:mm of the app's date format
-  const retry = status === 'TIMEOUT' && nextRetryAt ? formatDateTime(nextRetryAt).slice(11) : null
+  const retry = status === 'TIMEOUT' && nextRetryAt ? formatTime(nextRetryAt) : null
   return (
     <span className={`zd-conn-status is-${look.intent}`} data-status={status}>
       {status === 'OPENING' ? <Spinner size={16} /> : <Icon icon={look.icon as IconName} intent={look.intent} size={16} />}

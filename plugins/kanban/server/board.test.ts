@@ -43,24 +43,24 @@ t.test('GET /ticket/kanban: pending and open tickets of the company, newest acti
   t.notOk('companyId' in card)
 })
 
-t.test('agents see their own queues (and tickets not yet in a queue); queueIds narrows, never widens', async (t) => {
+t.test('agents see their own queues (tickets not yet in a queue with allTicket); queueIds narrows, never widens', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const sales = await createQueue(app, c, 'Vendas', '#aa0000')
   const support = await createQueue(app, c, 'Suporte', '#00aa00')
   const seller = await agentOf(app, c, [sales.id], 'Vendedor')
-  const both = await agentOf(app, c, [sales.id, support.id], 'Coringa')
+  const both = await agentOf(app, c, [sales.id, support.id], 'Coringa', 'enabled')
   await sampleTicket(app, c.id, { name: 'Em vendas', lastMessage: 'x', queueId: sales.id, updatedAt: minutesAgo(3) })
   await sampleTicket(app, c.id, { name: 'Em suporte', lastMessage: 'x', queueId: support.id, updatedAt: minutesAgo(2) })
   await sampleTicket(app, c.id, { name: 'Sem fila', lastMessage: 'x', queueId: null, updatedAt: minutesAgo(1) })
   // Assigned to the seller but in another queue: they may open it, yet the board shows only their queues (spec).
   await sampleTicket(app, c.id, { name: 'Dele em suporte', lastMessage: 'x', queueId: support.id, userId: seller.id, updatedAt: minutesAgo(4) })
 
-  t.same(names((await board(app, seller.headers)).tickets), ['Sem fila', 'Em vendas'])
-  t.same(names((await board(app, seller.headers, `?queueIds=${encodeURIComponent(JSON.stringify([sales.id, support.id]))}`)).tickets), ['Sem fila', 'Em vendas'], 'asking for a foreign queue adds nothing')
+  t.same(names((await board(app, seller.headers)).tickets), ['Em vendas'], 'no "see tickets without a queue": none of those')
+  t.same(names((await board(app, seller.headers, `?queueIds=${encodeURIComponent(JSON.stringify([sales.id, support.id]))}`)).tickets), ['Em vendas'], 'asking for a foreign queue adds nothing')
   t.same(names((await board(app, both.headers, `?queueIds=[${support.id}]`)).tickets), ['Sem fila', 'Em suporte', 'Dele em suporte'])
   t.same(names((await board(app, both.headers, '?queueIds=[]')).tickets), ['Sem fila', 'Em suporte', 'Em vendas', 'Dele em suporte'], '[] does not narrow')
-  t.same(names((await board(app, c.user.headers)).tickets), ['Sem fila'], 'an agent without queues')
+  t.same(names((await board(app, c.user.headers)).tickets), ['Sem fila'], 'an agent without queues, with allTicket')
   t.same(names((await board(app, c.admin.headers)).tickets), ['Sem fila', 'Em suporte', 'Em vendas', 'Dele em suporte'], 'admins see every queue')
   t.same(names((await board(app, c.admin.headers, `?queueIds=[${sales.id}]`)).tickets), ['Sem fila', 'Em vendas'])
   t.same(names((await board(app, c.admin.headers, '?queueIds=[9999999999]')).tickets), ['Sem fila'], 'an impossible id narrows to nothing but "no queue"')

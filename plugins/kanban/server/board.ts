@@ -14,8 +14,8 @@ const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
 /**
  * The board's rule (spec: "Kanban fetches tickets of the user's own queues"): admins every ticket, narrowed to
  * `requested` queues when given; agents the tickets of their own queues (narrowed the same way). Tickets without
- * a queue yet are on everyone's board, as they are in everyone's ticket list. The tickets plugin's read model keeps
- * it within what the caller may see.
+ * a queue yet are on the board of those who see them in their ticket list: the tickets plugin's read model keeps
+ * the board within what the caller may see.
  */
 function boardQueues(auth: AuthContext, requested: number[] | undefined): number[] | undefined {
   if (isAdmin(auth)) return requested

@@ -19,8 +19,8 @@ export const createQueue = (app: FastifyInstance, c: TestCompany, name: string, 
   call(app, 'POST', '/queue', c.admin.headers, { name, color }).then((r) => ok<{ id: number }>(r, `queue ${name}`))
 
 /** An agent of the company linked to these queues (through the users API, as an admin would). */
-export async function agentOf(app: FastifyInstance, c: TestCompany, queueIds: number[], name = 'Agente'): Promise<TestUser> {
-  const agent = await createUser(app, c.id, { profile: 'user', name })
+export async function agentOf(app: FastifyInstance, c: TestCompany, queueIds: number[], name = 'Agente', allTicket: 'enabled' | 'desabled' = 'desabled'): Promise<TestUser> {
+  const agent = await createUser(app, c.id, { profile: 'user', name, allTicket })
   await call(app, 'PUT', `/users/${agent.id}`, c.admin.headers, { queueIds }).then((r) => ok(r, 'link queues'))
   return agent
 }

@@ -1,10 +1,10 @@
 import t from 'tap'
 import { isOpen, localClock, toMinutes, type ScheduleEntry } from './opening-hours.ts'
-import { defaultSchedules } from './schedules.ts'
+import { specWeek } from './test-helpers.ts'
 
 // 2026-11-23 is a Monday. America/Sao_Paulo is UTC-3 all year (no daylight saving since 2019).
 const SP = 'America/Sao_Paulo'
-const SPEC = defaultSchedules()
+const SPEC = specWeek()
 const week = (entries: Record<string, [string, string]>): ScheduleEntry[] =>
   Object.entries(entries).map(([weekdayEn, [startTime, endTime]]) => ({ weekdayEn, startTime, endTime }))
 /** A wall-clock time in São Paulo ('2026-11-23T08:00') as the instant it is. */

@@ -7,16 +7,6 @@ export const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
   friday: 'Sexta-feira', saturday: 'Sábado', sunday: 'Domingo',
 }
 
-/** The spec's default queue week: Monday-Friday 08:00-18:00, Saturday 08:00-12:00, Sunday 00:00-00:00 (closed). */
-export function defaultSchedules(): ScheduleEntry[] {
-  return WEEKDAYS.map((day) => ({
-    weekday: WEEKDAY_LABELS[day],
-    weekdayEn: day,
-    startTime: day === 'sunday' ? '00:00' : '08:00',
-    endTime: day === 'sunday' ? '00:00' : day === 'saturday' ? '12:00' : '18:00',
-  }))
-}
-
 const Time = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' })
 
 export const SchedulesSchema = Type.Array(Type.Object({

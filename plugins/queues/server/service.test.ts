@@ -1,5 +1,5 @@
 import t from 'tap'
-import { defaultSchedules } from './schedules.ts'
+import { specWeek } from './test-helpers.ts'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, createQueue } from './test-helpers.ts'
@@ -11,7 +11,7 @@ t.test('app.queues.isOpenNow reads the setting, the company\'s zone and week, an
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const q = await createQueue(app, c.admin.headers, { schedules: [{ weekdayEn: 'monday', startTime: '20:00', endTime: '23:00' }] })
-  const spec = await createQueue(app, c.admin.headers, { name: 'Padrão', schedules: defaultSchedules() })
+  const spec = await createQueue(app, c.admin.headers, { name: 'Padrão', schedules: specWeek() })
   const none = await createQueue(app, c.admin.headers, { name: 'Sem horário' })
   const setType = (value: string) => call(app, 'PUT', '/settings/scheduleType', c.admin.headers, { value })
   const companyWeek = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '12:00' }]

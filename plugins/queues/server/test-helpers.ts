@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { WEEKDAYS, type ScheduleEntry } from './opening-hours.ts'
+import { WEEKDAY_LABELS } from './schedules.ts'
 
 export type Headers = { authorization: string }
 
@@ -19,4 +21,14 @@ export async function createOption(app: FastifyInstance, headers: Headers, body:
   const res = await call(app, 'POST', '/queue-options', headers, body)
   if (res.statusCode !== 201) throw new Error(`option not created: ${res.statusCode} ${res.body}`)
   return res.json()
+}
+
+/** The spec's business week (Mon-Fri 08:00-18:00, Sat 08:00-12:00, Sun closed): the web offers it, tests use it. */
+export function specWeek(): ScheduleEntry[] {
+  return WEEKDAYS.map((day) => ({
+    weekday: WEEKDAY_LABELS[day],
+    weekdayEn: day,
+    startTime: day === 'sunday' ? '00:00' : '08:00',
+    endTime: day === 'sunday' ? '00:00' : day === 'saturday' ? '12:00' : '18:00',
+  }))
 }

@@ -6,44 +6,78 @@ export interface TicketScope {
   userId: number | null
 }
 
+/**
+ * Who sees which tickets (core.md section 6), the one definition: admins and super users see every ticket of their
+ * company; an agent sees the tickets assigned to them, the tickets of their queues, and tickets without a queue
+ * (still in the bot, never routed) only with allTicket 'enabled' ("see tickets without a queue"). The check,
+ * the SQL condition and the realtime audience below are three renderings of this rule; visibility.test.ts proves
+ * they agree. The company check is the caller's job (queries run forCompany, frames carry the companyId).
+ */
+export interface TicketVisibility {
+  everything: boolean
+  userId: number
+  queueIds: readonly number[]
+  /** Tickets without a queue: allTicket 'enabled', and always for admins (their own-work list counts them too). */
+  withoutQueue: boolean
+}
+
 const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
 
-/**
- * Who may open a ticket (GET /tickets/:id, its messages, notes, realtime frames): admins see every ticket of their
- * company; an agent sees the tickets assigned to them, the tickets of their queues and tickets with no queue yet
- * ('SEM FILA', still in the bot or never routed). The company check is the caller's job (queries run forCompany).
- */
+export function visibilityOf(auth: AuthContext): TicketVisibility {
+  const admin = isAdmin(auth)
+  return { everything: admin, userId: auth.userId, queueIds: auth.queueIds, withoutQueue: admin || auth.allTicket === 'enabled' }
+}
+
+/** Whether the ticket is in the user's queues (or without one, when they see those): their share of the waiting. */
+function inQueues(v: TicketVisibility, ticket: TicketScope): boolean {
+  return ticket.queueId === null ? v.withoutQueue : v.queueIds.includes(ticket.queueId)
+}
+
+/** Who may open a ticket (GET /tickets/:id, its messages, notes, tags, chatBox room, accepting it). */
 export function canSeeTicket(auth: AuthContext, ticket: TicketScope): boolean {
-  if (isAdmin(auth)) return true
-  if (ticket.userId === auth.userId) return true
-  if (ticket.queueId === null) return true
-  return auth.queueIds.includes(ticket.queueId)
+  const v = visibilityOf(auth)
+  return v.everything || ticket.userId === v.userId || inQueues(v, ticket)
 }
 
 /** The realtime audience matching canSeeTicket, so a socket gets a ticket's frames only if it may open the ticket. */
 export function ticketAudience(ticket: TicketScope): RealtimeAudience {
-  if (ticket.queueId === null) return {}
-  return { queueIds: [ticket.queueId], ...(ticket.userId !== null ? { queueBypassUserIds: [ticket.userId] } : {}) }
+  const holder = ticket.userId !== null ? { queueBypassUserIds: [ticket.userId] } : {}
+  if (ticket.queueId === null) return { queueIds: [], withoutQueue: true, ...holder }
+  return { queueIds: [ticket.queueId], ...holder }
 }
 
-/** The query builders canSeeTicket's condition goes on (knex's and objection's share this shape). */
+/** The query builders the conditions go on (knex's and objection's share this shape). */
 interface Conditions {
   where(column: string, value: unknown): Conditions
   where(nest: (w: Conditions) => void): Conditions
-  orWhere(column: string, value: unknown): Conditions
+  orWhere(nest: (w: Conditions) => void): Conditions
+  whereNull(column: string): Conditions
+  whereIn(column: string, values: readonly number[]): Conditions
   orWhereNull(column: string): Conditions
   orWhereIn(column: string, values: readonly number[]): Conditions
 }
 
-/**
- * canSeeTicket as a condition on a query of the tickets table: the same rule, for lists and read models (the
- * kanban board, the tickets list with showAll), so it is written once. Admins: no condition.
- */
+/** inQueues in SQL. */
+function whereInQueues(w: Conditions, v: TicketVisibility): void {
+  if (v.withoutQueue) w.whereNull('tickets.queueId').orWhereIn('tickets.queueId', v.queueIds)
+  else w.whereIn('tickets.queueId', v.queueIds)
+}
+
+/** canSeeTicket as a condition on a query of the tickets table (lists, the kanban board and its counts). */
 export function whereCanSee<Q>(query: Q, auth: AuthContext): Q {
-  if (isAdmin(auth)) return query
-  ;(query as unknown as Conditions).where((w) => {
-    w.where('tickets.userId', auth.userId).orWhereNull('tickets.queueId')
-    if (auth.queueIds.length) w.orWhereIn('tickets.queueId', auth.queueIds)
-  })
+  const v = visibilityOf(auth)
+  if (v.everything) return query
+  ;(query as unknown as Conditions).where((w) => w.where('tickets.userId', v.userId).orWhere((q) => whereInQueues(q, v)))
+  return query
+}
+
+/**
+ * The tickets list without show-all: the user's own tickets and the waiting (pending) ones of their queues, their
+ * share to take. Never wider than whereCanSee: an admin's share is their queues' too, not the whole company's.
+ */
+export function whereOwnWork<Q>(query: Q, auth: AuthContext): Q {
+  const v = visibilityOf(auth)
+  ;(query as unknown as Conditions).where((w) =>
+    w.where('tickets.userId', v.userId).orWhere((p) => p.where('tickets.status', 'pending').where((q) => whereInQueues(q, v))))
   return query
 }

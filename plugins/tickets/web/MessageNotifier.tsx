@@ -1,10 +1,11 @@
 import { useLocation } from 'react-router-dom'
 import { useNotify, useRealtime, useSession } from '@zapdesk/plugin-api/web'
-import { describeEvent, openTicketUuid, shouldNotifyMessage } from './message-notifications.ts'
+import { describeEvent, openTicketUuid, shouldNotifyMessage, shouldNotifyWaiting } from './message-notifications.ts'
 
 /**
  * Mounted by the shell on every page (the module's `background`): a customer's new message is what an agent must not
- * miss, so it raises a notification with the chime; other ticket churn would only be noise.
+ * miss, so it raises a notification with the chime, as does a customer starting to wait in one of the agent's
+ * queues; other ticket churn would only be noise.
  */
 export default function MessageNotifier() {
   const { user } = useSession()
@@ -14,6 +15,12 @@ export default function MessageNotifier() {
     const event = data as Record<string, unknown>
     if (!user || !shouldNotifyMessage(event, user, openTicketUuid(pathname), document.visibilityState === 'visible')) return
     const described = describeEvent('appMessage', event)
+    if (described) notify(described)
+  })
+  useRealtime('ticket', (data) => {
+    const event = data as Record<string, unknown>
+    if (!user || !shouldNotifyWaiting(event, user, openTicketUuid(pathname), document.visibilityState === 'visible')) return
+    const described = describeEvent('ticket', event)
     if (described) notify(described)
   })
   return null

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { openTicketUuid, shouldNotifyMessage } from './message-notifications.ts'
+import { openTicketUuid, shouldNotifyMessage, shouldNotifyWaiting } from './message-notifications.ts'
 
-const me = { id: 7, allTicket: 'desabled' }
+const me = { id: 7 }
 const frame = (ticket: Record<string, unknown>, message: Record<string, unknown> = {}) => ({
   action: 'create',
   message: { id: 1, body: 'oi', fromMe: false, read: false, ...message },
@@ -24,9 +24,20 @@ t.test('new inbound messages of my tickets ring; mine, read, edits and the ticke
 t.test('a waiting customer rings for every agent of the queue, not only for allTicket users', async (t) => {
   const agent = { ...me, queues: [{ id: 4 }] }
   t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 4 }), agent), 'my queue')
-  t.notOk(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 5 }), agent), 'another queue (seen only through allTicket)')
-  t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 5 }), { ...agent, allTicket: 'enabled' }), 'allTicket: every waiting ticket')
+  // An admin's socket gets every frame: another queue's waiting customer is that queue's agents' to take.
+  t.notOk(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: 5 }), agent), 'another queue')
   t.ok(shouldNotifyMessage(frame({ status: 'pending', userId: null, queueId: null }), agent), 'no queue yet: the server sends it only to who may see it')
+})
+
+t.test('a customer who starts waiting in my queue rings once: the frame that moved the ticket there', async (t) => {
+  const agent = { ...me, queues: [{ id: 4 }] }
+  const moved = (ticket: Record<string, unknown>, extra: Record<string, unknown> = { joinedQueue: true }) =>
+    ({ action: 'update', ticket: { id: 3, uuid: 'abc', status: 'pending', userId: null, queueId: 4, ...ticket }, ...extra })
+  t.ok(shouldNotifyWaiting(moved({}), agent))
+  t.notOk(shouldNotifyWaiting(moved({}, {}), agent), 'any other update of a waiting ticket: no')
+  t.notOk(shouldNotifyWaiting(moved({ queueId: 5 }), agent), 'another queue')
+  t.notOk(shouldNotifyWaiting(moved({ status: 'open' }), agent), 'already taken')
+  t.notOk(shouldNotifyWaiting(moved({}), agent, 'abc'), 'on screen')
 })
 
 t.test('the uuid of the ticket on screen', async (t) => {

@@ -20,7 +20,6 @@ export function describeEvent(topic: string, data: Record<string, unknown>): Omi
 
 export interface NotificationViewer {
   id: number
-  allTicket?: string | null
   /** The user's queues: a customer waiting in one of them is theirs to take. */
   queues?: Array<{ id: number }> | null
 }
@@ -33,8 +32,8 @@ export function openTicketUuid(pathname: string): string | undefined {
 /**
  * Whether a new message deserves a notification and a sound. The server sends a socket only the messages of tickets
  * its user may see; of those: never the user's own (fromMe) or already read ones, nor the ticket on screen while
- * the tab is visible; a waiting (pending) ticket for every agent of its queue, and for those who see waiting tickets
- * of every queue (allTicket) or without one; open ones when they are the user's or nobody's.
+ * the tab is visible; a waiting (pending) ticket for every agent of its queue, and one without a queue for those the
+ * server sent it to (allowed to see tickets without a queue); open ones when they are the user's or nobody's.
  */
 export function shouldNotifyMessage(data: Record<string, unknown>, viewer: NotificationViewer, onScreenUuid?: string, pageVisible = true): boolean {
   if (data.action !== 'create') return false
@@ -45,8 +44,20 @@ export function shouldNotifyMessage(data: Record<string, unknown>, viewer: Notif
   if (pageVisible && onScreenUuid && ticket.uuid === onScreenUuid) return false
   if (ticket.status === 'pending') {
     const queueId = ticket.queueId as number | null | undefined
-    return viewer.allTicket === 'enabled' || queueId == null || (viewer.queues ?? []).some((q) => q.id === queueId)
+    return queueId == null || (viewer.queues ?? []).some((q) => q.id === queueId)
   }
   if (ticket.status === 'closed') return false
   return ticket.userId == null || ticket.userId === viewer.id
+}
+
+/**
+ * Whether a ticket frame tells the user a customer now waits in one of their queues (the server marks the frame
+ * `joinedQueue` when a pending ticket enters a queue: routed by the bot or transferred).
+ */
+export function shouldNotifyWaiting(data: Record<string, unknown>, viewer: NotificationViewer, onScreenUuid?: string, pageVisible = true): boolean {
+  if (data.action !== 'update' || data.joinedQueue !== true) return false
+  const ticket = data.ticket as Record<string, unknown> | undefined
+  if (!ticket || ticket.status !== 'pending') return false
+  if (pageVisible && onScreenUuid && ticket.uuid === onScreenUuid) return false
+  return (viewer.queues ?? []).some((q) => q.id === ticket.queueId)
 }

@@ -20,3 +20,15 @@ t.test('the spec\'s Portuguese texts', async (t) => {
   t.same([pt.narrow.ticket, pt.narrow.list, pt.narrow.select], ['Ticket', 'Atendimentos', 'Selecionar Ticket'])
   t.same([pt.tabs.assigned, pt.tabs.pending], ['Atendendo', 'Aguardando'])
 })
+
+t.test('the conversation\'s own texts: the same keys in pt, en and es, every plural with its zero form', async (t) => {
+  const [cpt, cen, ces] = await Promise.all(['pt', 'en', 'es'].map(async (l) => (await import(`./conversation/locales/${l}.json`, { with: { type: 'json' } })).default))
+  t.same(keys(cen).sort(), keys(cpt).sort())
+  t.same(keys(ces).sort(), keys(cpt).sort())
+  // Portuguese reads 0 as singular ("0 arquivo"): a plural needs its zero form (the shell's and modules' are checked
+  // by the conformance kit; this bundle is the conversation's own)
+  for (const bundle of [cpt, cen, ces]) {
+    const all = new Set(keys(bundle))
+    t.same([...all].filter((k) => k.endsWith('_one') && !all.has(`${k.slice(0, -4)}_zero`)), [])
+  }
+})

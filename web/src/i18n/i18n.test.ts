@@ -41,7 +41,6 @@ t.test('no empty strings and interpolations match', async (t) => {
 
 t.test('spec texts kept verbatim in Portuguese', async (t) => {
   t.equal(pt.gating.noPermission, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-  t.equal(pt.session.anotherComputer, 'Sua conta foi acessada em outro computador.')
   t.equal(pt.auth.signup.trialNote, 'Aproveite 7 dias grátis do plano PRO após o cadastro!')
   t.equal(pt.auth.forgot.notFound, 'Email não encontrado')
   t.equal(pt.auth.reset.expired, 'Link de recuperação expirado!')
@@ -56,4 +55,11 @@ t.test('language normalization', async (t) => {
   t.equal(normalizeLanguage('es'), 'es')
   t.equal(normalizeLanguage('fr'), 'pt')
   t.equal(normalizeLanguage(null), 'pt')
+})
+
+t.test('every plural has its zero form: Portuguese reads 0 as singular ("0 tag")', async (t) => {
+  for (const [name, locale] of Object.entries({ pt, en, es })) {
+    const all = new Set(flattenKeys(locale))
+    t.same([...all].filter((k) => k.endsWith('_one') && !all.has(`${k.slice(0, -4)}_zero`)), [], name)
+  }
 })

@@ -29,6 +29,11 @@ export function formatDate(value: string | null | undefined): string {
   return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
 }
 
+/** HH:mm of a timestamp (a retry later today). */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  return formatDateTime(value).slice(11)
+}
+
 /** dd/MM/yyyy HH:mm for timestamps. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value == null || value === '') return ''

@@ -37,7 +37,7 @@ export interface RealtimeClientOptions {
 type Listener = (data: unknown) => void
 
 /** Error frames after which this socket's session cannot go on as it is. */
-const SESSION_ENDING = new Set(['ERR_SESSION_EXPIRED', 'ERR_COMPANY_INACTIVE'])
+const SESSION_ENDING = new Set(['ERR_SESSION_EXPIRED', 'ERR_COMPANY_INACTIVE', 'ERR_SESSION_REVOKED', 'ERR_SESSION_PASSWORD_CHANGED'])
 const OPEN = 1
 
 const defaultTimers: Timers = {

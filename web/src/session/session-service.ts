@@ -39,7 +39,7 @@ function applyAuth(answer: AuthAnswer): void {
 }
 
 /** Session ends the sign-in screen explains (a plain expiry or sign-out needs no words). */
-const EXPLAINED_ENDS = new Set(['ERR_COMPANY_INACTIVE'])
+const EXPLAINED_ENDS = new Set(['ERR_COMPANY_INACTIVE', 'ERR_SESSION_REVOKED', 'ERR_SESSION_PASSWORD_CHANGED'])
 
 /** Drops everything of the session in this tab; the router then sends the user to /login, told why when it matters. */
 export function endSession(reason?: string | null): void {

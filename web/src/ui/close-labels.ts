@@ -9,13 +9,19 @@ const CLOSE_BUTTONS = '.bp6-dialog-close-button, .bp6-drawer-header .bp6-button[
  */
 export function translateCloseButtons(i18n: I18n, root: ParentNode & Node = document.body): () => void {
   const label = () => i18n.t('common.close')
-  const apply = (scope: ParentNode) => {
-    for (const button of scope.querySelectorAll<HTMLElement>(CLOSE_BUTTONS)) {
-      if (button.getAttribute('aria-label') !== label()) button.setAttribute('aria-label', label())
-    }
+  const name = (button: Element) => {
+    if (button.getAttribute('aria-label') !== label()) button.setAttribute('aria-label', label())
   }
+  const apply = (scope: ParentNode) => scope.querySelectorAll(CLOSE_BUTTONS).forEach(name)
+  // Only inside what was added: a message list grows all day, and its parent is no place to search each time.
   const observer = new MutationObserver((changes) => {
-    for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) apply(node.parentElement ?? node)
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (!(node instanceof Element)) continue
+        if (node.matches(CLOSE_BUTTONS)) name(node)
+        else apply(node)
+      }
+    }
   })
   observer.observe(root, { childList: true, subtree: true })
   const onLanguage = () => apply(root)

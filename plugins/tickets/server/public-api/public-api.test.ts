@@ -38,7 +38,8 @@ t.test('sendMessage stores the message on the ticket and the connection sends it
 t.test('boards: a page within the caller\'s visibility and queues; one ticket; the visibility check', async (t) => {
   const w = await world()
   const [q1, q2] = await createQueues(w.app, w.c.admin.headers, 2)
-  const agentAuth = { companyId: w.c.id, userId: w.c.user.id, profile: 'user', super: false, queueIds: [q1] } as unknown as AuthContext
+  const agentAuth = { companyId: w.c.id, userId: w.c.user.id, profile: 'user', super: false, allTicket: 'desabled', queueIds: [q1] } as unknown as AuthContext
+  const noQueueAuth = { ...agentAuth, allTicket: 'enabled' } as AuthContext
   const adminAuth = { ...agentAuth, userId: w.c.admin.id, profile: 'admin', queueIds: [] } as AuthContext
   const mine = await sampleTicket(w.app, w.c.id, { name: 'Minha fila', lastMessage: 'a', status: 'pending', queueId: q1 })
   const noQueue = await sampleTicket(w.app, w.c.id, { name: 'Sem fila', lastMessage: 'b', status: 'pending' })
@@ -48,7 +49,8 @@ t.test('boards: a page within the caller\'s visibility and queues; one ticket; t
 
   const ids = async (auth: AuthContext, queueIds?: number[]) =>
     (await w.app.tickets.boards.page(auth, { statuses: ['pending', 'open'], queueIds, page: 1, pageSize: 50 })).tickets.map((x) => x.id).sort()
-  t.same(await ids(agentAuth), [mine.id, noQueue.id, held.id].sort(), 'own queue, no queue, held by them; not the other queue nor closed')
+  t.same(await ids(agentAuth), [mine.id, held.id].sort(), 'own queue, held by them; not the other queue, no queue nor closed')
+  t.same(await ids(noQueueAuth), [mine.id, noQueue.id, held.id].sort(), 'allTicket: tickets without a queue too')
   t.same(await ids(adminAuth), [mine.id, noQueue.id, held.id, hidden.id].sort(), 'admins see every open or pending ticket')
   t.same(await ids(adminAuth, [q2]), [noQueue.id, held.id, hidden.id].sort(), 'a queue filter keeps tickets without a queue')
   const page = await w.app.tickets.boards.page(adminAuth, { statuses: ['pending', 'open'], page: 2, pageSize: 3 })
@@ -61,7 +63,9 @@ t.test('boards: a page within the caller\'s visibility and queues; one ticket; t
   await t.rejects(w.app.tickets.boards.assertVisible(stranger, mine.id), { code: 'ERR_NO_TICKET_FOUND' }, 'another company finds nothing')
   t.equal(await w.app.tickets.boards.ticket(w.c.id + 100000, mine.id), undefined)
 
-  t.ok(w.app.tickets.visibility.canSee(agentAuth, { queueId: null, userId: null }))
+  t.notOk(w.app.tickets.visibility.canSee(agentAuth, { queueId: null, userId: null }))
+  t.ok(w.app.tickets.visibility.canSee(noQueueAuth, { queueId: null, userId: null }))
   t.notOk(w.app.tickets.visibility.canSee(agentAuth, { queueId: q2, userId: null }))
   t.same(w.app.tickets.visibility.audience({ queueId: q2, userId: 5 }), { queueIds: [q2], queueBypassUserIds: [5] })
+  t.same(w.app.tickets.visibility.audience({ queueId: null, userId: null }), { queueIds: [], withoutQueue: true })
 })

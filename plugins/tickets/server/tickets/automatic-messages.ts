@@ -5,7 +5,6 @@ import { automaticTextsIn } from '../automatic-texts.ts'
 
 /** The connection's automatic texts (the connections plugin's `whatsapps` row). */
 export interface ConnectionTexts {
-  greetingMessage: string | null
   complationMessage: string | null
   ratingMessage: string | null
 }
@@ -44,7 +43,9 @@ export async function automaticTexts(app: FastifyInstance, companyId: number, c:
   // the sender fills in the variables of each text (outbound-text.ts)
   const texts = ticket.whatsappId === null ? undefined : await (app.connections.row(companyId, ticket.whatsappId) as Promise<ConnectionTexts | undefined>)
   const words = automaticTextsIn(settings)
-  const agentName = async () => (ticket.userId === null ? undefined : (await app.knex('users').where({ companyId, id: ticket.userId }).first('name'))?.name as string | undefined)
+  let agent: Promise<string | undefined> | undefined
+  const agentName = () => (agent ??= ticket.userId === null ? Promise.resolve(undefined)
+    : app.knex('users').where({ companyId, id: ticket.userId }).first('name').then((u) => u?.name as string | undefined))
   const out: string[] = []
   // The connection's greeting is what the bot says to a new contact (often the queue menu's header): on accept the
   // agent introduces themself instead.

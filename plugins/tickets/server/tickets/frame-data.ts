@@ -42,18 +42,17 @@ export class TickMemo<T> {
   }
 }
 
-/** The tickets plugin's per-app memos for realtime frames (tickets and messages as JSON, notification users). */
+/** The tickets plugin's per-app memos for realtime frames (tickets and messages as JSON). */
 export interface FrameData {
   tickets: TickMemo<TicketJson | null>
   messages: TickMemo<MessageJson | null>
-  notificationUsers: TickMemo<number[]>
 }
 
 const perApp = new WeakMap<FastifyInstance, FrameData>()
 
 export function frameData(app: FastifyInstance): FrameData {
   let data = perApp.get(app)
-  if (!data) perApp.set(app, (data = { tickets: new TickMemo(), messages: new TickMemo(), notificationUsers: new TickMemo() }))
+  if (!data) perApp.set(app, (data = { tickets: new TickMemo(), messages: new TickMemo() }))
   return data
 }
 

@@ -43,7 +43,7 @@ t.test('accept: pending -> open for the caller; the agent\'s greeting when sendG
   t.same(await sentBodies(app, spanish.id), ['¡Hola, Lucía! Soy *Agent* y me encargaré de su atención a partir de ahora.'], 'in the company\'s language')
 })
 
-t.test('an agent may not act on a ticket of another queue, unless allTicket lets them accept a pending one', async (t) => {
+t.test('an agent may not act on a ticket of another queue; one without a queue only with allTicket', async (t) => {
   const app = await build(t)
   const w = await createWorld(app)
   const ticket = await pendingTicket(app, w, w.sales)
@@ -52,7 +52,13 @@ t.test('an agent may not act on a ticket of another queue, unless allTicket lets
   const stranger = await createCompanyWithUsers(app)
   t.equal((await call(app, 'PUT', `/tickets/${ticket.id}`, stranger.admin.headers, { status: 'open' })).json().error, 'ERR_NO_TICKET_FOUND')
   await app.knex('users').where({ id: w.other.id }).update({ allTicket: 'enabled' })
-  t.match((await call(app, 'PUT', `/tickets/${ticket.id}`, w.other.headers, { status: 'open' })).json(), { status: 'open', userId: w.other.id })
+  t.equal((await call(app, 'PUT', `/tickets/${ticket.id}`, w.other.headers, { status: 'open' })).statusCode, 403, 'allTicket is not another queue')
+
+  const waiting = await pendingTicket(app, w, null, await createContact(app, w.c.id, 'Sem Fila'))
+  await app.knex('users').where({ id: w.other.id }).update({ allTicket: 'desabled' })
+  t.equal((await call(app, 'PUT', `/tickets/${waiting.id}`, w.other.headers, { status: 'open' })).statusCode, 403, 'no queue, no allTicket')
+  await app.knex('users').where({ id: w.other.id }).update({ allTicket: 'enabled' })
+  t.match((await call(app, 'PUT', `/tickets/${waiting.id}`, w.other.headers, { status: 'open' })).json(), { status: 'open', userId: w.other.id })
 })
 
 t.test('return: open -> pending with the user cleared', async (t) => {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 import { ticketsMatchingWords } from '../search-words.ts'
-import { whereCanSee } from '../visibility.ts'
+import { whereCanSee, whereOwnWork } from '../visibility.ts'
 import type { ListQuery } from './schemas.ts'
 
 export const PAGE_SIZE = 40
@@ -29,21 +29,12 @@ export function parseIds(field: string, raw: string | undefined): number[] | und
 }
 
 /**
- * Who sees which tickets in the lists. Without showAll (or without tickets-manager:showall) a user sees the
- * tickets they hold and the pending tickets of their queues or without a queue; users with allTicket 'enabled'
- * also every pending ticket (their notifications). With showAll and the permission: everything they may open
- * (server/visibility.ts: all for admins; for others their tickets, their queues' and those without a queue).
+ * Who sees which tickets in the lists (server/visibility.ts): with showAll and tickets-manager:showall, every ticket
+ * they may open; otherwise their own work (their tickets and their queues' waiting ones).
  */
 function applyVisibility(q: Query, auth: AuthContext, showAll: boolean): void {
-  if (showAll && can(auth, 'tickets-manager:showall')) {
-    whereCanSee(q, auth)
-    return
-  }
-  q.where((w) => {
-    w.where('tickets.userId', auth.userId)
-      .orWhere((p) => p.where('tickets.status', 'pending').where((qq) => qq.whereNull('tickets.queueId').orWhereIn('tickets.queueId', auth.queueIds)))
-    if (auth.allTicket === 'enabled') w.orWhere('tickets.status', 'pending')
-  })
+  if (showAll && can(auth, 'tickets-manager:showall')) whereCanSee(q, auth)
+  else whereOwnWork(q, auth)
 }
 
 /** A knex subquery inside an objection query: objection's types know only its own builders, the SQL is the same. */

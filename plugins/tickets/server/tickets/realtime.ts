@@ -6,49 +6,28 @@ import { loadMessageJson } from '../messages/serialize.ts'
 import { loadTicketJson } from './serialize.ts'
 import { frameData, frameKey } from './frame-data.ts'
 
-type Scope = TicketScope & { status: string }
-
 /**
  * Both audiences in one: after a transfer the ticket's old queue (and old agent) must hear of it too, so a list that
  * has to drop the ticket does. One publish, so a socket in both audiences gets the frame once.
  */
 export function unionAudience(a: TicketScope, b: TicketScope): RealtimeAudience {
   const [x, y] = [ticketAudience(a), ticketAudience(b)]
-  // No queue filter on either side means the whole company already.
-  if (!x.queueIds || !y.queueIds) return {}
   const users = [...new Set([...(x.queueBypassUserIds ?? []), ...(y.queueBypassUserIds ?? [])])]
-  return { queueIds: [...new Set([...x.queueIds, ...y.queueIds])], ...(users.length ? { queueBypassUserIds: users } : {}) }
+  return {
+    queueIds: [...new Set([...x.queueIds ?? [], ...y.queueIds ?? []])],
+    ...(users.length ? { queueBypassUserIds: users } : {}),
+    ...(x.withoutQueue || y.withoutQueue ? { withoutQueue: true } : {}),
+  }
 }
 
-/**
- * Users with allTicket 'enabled' list every pending ticket (their notifications) but are outside the queue
- * audience of the ones not in their queues: they get those frames by user id. Agents already in the audience are
- * left out so nobody receives a frame twice.
- */
-async function notificationUsers(app: FastifyInstance, companyId: number, scopes: Scope[]): Promise<number[]> {
-  if (!scopes.some((s) => s.status === 'pending') || scopes.some((s) => s.queueId === null)) return []
-  const queueIds = [...new Set(scopes.map((s) => s.queueId!))].sort((a, b) => a - b)
-  const held = scopes.map((s) => s.userId).filter((id): id is number => id !== null)
-  // The frames of one change (ticket, appMessage, updateUnread) ask the same question: one read per tick.
-  const users = await frameData(app).notificationUsers.getOrLoad(`${companyId}:${queueIds.join(',')}`, async () => {
-    const rows: Array<{ id: number }> = await app.knex('users').where({ companyId, allTicket: 'enabled', profile: 'user', super: false })
-      .whereNotIn('id', app.queues.usersOfQueuesQuery(companyId, queueIds))
-      .select('id')
-    return rows.map((r) => Number(r.id))
-  })
-  return users.filter((id) => !held.includes(id))
-}
-
-async function publish(app: FastifyInstance, companyId: number, topic: 'ticket' | 'appMessage', data: unknown, now: Scope, before: Scope = now): Promise<void> {
+function publish(app: FastifyInstance, companyId: number, topic: 'ticket' | 'appMessage', data: unknown, now: TicketScope, before: TicketScope = now): void {
   app.realtime.publish({ companyId, topic, data, audience: unionAudience(now, before) })
-  const extra = await notificationUsers(app, companyId, [now, before])
-  if (extra.length) app.realtime.publish({ companyId, topic, data, audience: { userIds: extra } })
 }
 
 /** The old values of the fields that decide the audience, from a ticket.updated `previous`. */
-function previousScope(now: Scope, previous: Record<string, unknown> | undefined): Scope {
-  const pick = <K extends keyof Scope>(k: K) => (previous && k in previous ? previous[k] as Scope[K] : now[k])
-  return { queueId: pick('queueId'), userId: pick('userId'), status: pick('status') }
+function previousScope(now: TicketScope, previous: Record<string, unknown> | undefined): TicketScope {
+  const pick = <K extends keyof TicketScope>(k: K) => (previous && k in previous ? previous[k] as TicketScope[K] : now[k])
+  return { queueId: pick('queueId'), userId: pick('userId') }
 }
 
 /**
@@ -67,25 +46,29 @@ export function setupTicketsRealtime(app: FastifyInstance): void {
   const onTicket = async ({ companyId, ticketId, previous }: { companyId: number; ticketId: number; previous?: Record<string, unknown> }) => {
     const ticket = await ticketJson(companyId, ticketId)
     if (!ticket) return
-    await publish(app, companyId, 'ticket', { action: 'update', ticket }, ticket, previousScope(ticket, previous))
+    const before = previousScope(ticket, previous)
+    // A customer now waits in a queue (routed by the bot, or transferred): its agents are told so (the message that
+    // got them there was sent while the ticket was outside their queue, so they never heard it).
+    const joinedQueue = ticket.status === 'pending' && ticket.queueId !== null && before.queueId !== ticket.queueId
+    publish(app, companyId, 'ticket', { action: 'update', ticket, ...(joinedQueue ? { joinedQueue: true } : {}) }, ticket, before)
   }
   app.events.on('ticket.created', onTicket)
   app.events.on('ticket.updated', onTicket)
   app.events.on('ticket.unreadChanged', async ({ companyId, ticketId }) => {
-    // With the ticket's JSON at hand this tick (a stored message), its scope; alone (a ticket read), the three columns.
+    // With the ticket's JSON at hand this tick (a stored message), its scope; alone (a ticket read), the two columns.
     const shared = frames.tickets.get(frameKey(companyId, ticketId))
     const ticket = shared
       ? await shared
-      : await app.knex('tickets').where({ companyId, id: ticketId }).first('queueId', 'userId', 'status') as Scope | undefined
-    if (ticket) await publish(app, companyId, 'ticket', { action: 'updateUnread', ticketId }, { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status })
+      : await app.knex('tickets').where({ companyId, id: ticketId }).first('queueId', 'userId') as TicketScope | undefined
+    if (ticket) publish(app, companyId, 'ticket', { action: 'updateUnread', ticketId }, { queueId: ticket.queueId, userId: ticket.userId })
   })
-  app.events.on('ticket.deleted', ({ companyId, ticketId, queueId, userId, status }) =>
-    publish(app, companyId, 'ticket', { action: 'delete', ticketId }, { queueId, userId, status }))
+  app.events.on('ticket.deleted', ({ companyId, ticketId, queueId, userId }) =>
+    publish(app, companyId, 'ticket', { action: 'delete', ticketId }, { queueId, userId }))
 
   const onMessage = (action: 'create' | 'update') => async ({ companyId, ticketId, messageId }: { companyId: number; ticketId: number; messageId: number }) => {
     const [message, ticket] = await Promise.all([messageJson(companyId, messageId), ticketJson(companyId, ticketId)])
     if (!message || !ticket) return
-    await publish(app, companyId, 'appMessage', { action, message, ticket, contact: ticket.contact }, ticket)
+    publish(app, companyId, 'appMessage', { action, message, ticket, contact: ticket.contact }, ticket)
   }
   app.events.on('message.created', onMessage('create'))
   app.events.on('message.updated', onMessage('update'))

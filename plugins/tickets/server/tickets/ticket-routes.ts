@@ -64,9 +64,7 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
     const auth = request.auth!
     const ticket = await app.bind(Ticket).query().forCompany(auth.companyId).findById(request.params.id)
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404)
-    // Users with allTicket see every pending ticket in their notifications, so they may accept one of any queue.
-    const fromNotifications = auth.allTicket === 'enabled' && ticket.status === 'pending'
-    if (!canSeeTicket(auth, ticket) && !fromNotifications) throw new AppError('ERR_NO_PERMISSION', 403)
+    if (!canSeeTicket(auth, ticket)) throw new AppError('ERR_NO_PERMISSION', 403)
     await app.tickets.lifecycle.change(auth.companyId, ticket.id, request.body, actorOfAuth(auth))
     return json(auth.companyId, ticket.id)
   })

@@ -1,17 +1,7 @@
-/** A help entry's video field holds a YouTube code or a full link; both give the same id. */
+/** A help entry's video: the YouTube id the server stored (it turns a pasted link into its id). */
 export function youtubeId(video: string | null | undefined): string | null {
   const v = (video ?? '').trim()
-  if (!v) return null
-  if (/^[\w-]{6,20}$/.test(v)) return v
-  try {
-    const url = new URL(v)
-    if (url.hostname.endsWith('youtu.be')) return url.pathname.slice(1).split('/')[0] || null
-    if (url.searchParams.get('v')) return url.searchParams.get('v')
-    const m = /\/(?:embed|shorts|live)\/([\w-]+)/.exec(url.pathname)
-    return m ? m[1] : null
-  } catch {
-    return null
-  }
+  return /^[\w-]{1,64}$/.test(v) ? v : null
 }
 
 export const embedUrl = (id: string): string => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`

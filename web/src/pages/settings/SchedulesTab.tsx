@@ -1,47 +1,24 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../api/api.ts'
-import type { Company } from '../../api/types.ts'
-import { useSession } from '../../session/use-session.ts'
 import { PageSpinner } from '../../ui/PageSpinner.tsx'
-import { toastError, toastSuccess } from '../../ui/toaster.ts'
 import { isTime, normalizeSchedules, type ScheduleRow } from './setting-options.ts'
+import { useOwnCompany } from './use-own-company.ts'
 
 /** Company-wide business hours, shown while the schedule type setting is 'company'. */
 export function SchedulesTab() {
   const { t } = useTranslation()
-  const { user } = useSession()
+  const { company, failed, saving, save } = useOwnCompany()
   const [rows, setRows] = useState<ScheduleRow[] | null>(null)
-  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
-    if (!user) return
-    api.get<Company>(`/companies/${user.companyId}`).then(
-      (c) => setRows(normalizeSchedules(c.schedules)),
-      (e) => {
-        toastError(e)
-        setRows(normalizeSchedules([]))
-      },
-    )
-  }, [user])
+    if (company || failed) setRows(normalizeSchedules(company?.schedules ?? []))
+  }, [company, failed])
 
-  if (!rows || !user) return <PageSpinner />
+  if (!rows) return <PageSpinner />
   const invalid = (v: string) => v !== '' && !isTime(v)
   const hasInvalid = rows.some((r) => invalid(r.startTime) || invalid(r.endTime))
   const set = (i: number, patch: Partial<ScheduleRow>) => setRows((list) => list!.map((r, j) => (j === i ? { ...r, ...patch } : r)))
-
-  async function save() {
-    setSaving(true)
-    try {
-      await api.put(`/companies/${user!.companyId}/schedules`, { schedules: rows })
-      toastSuccess(t('settings.saved'))
-    } catch (e) {
-      toastError(e)
-    } finally {
-      setSaving(false)
-    }
-  }
 
   return (
     <Card className="zd-section-card zd-narrow-card">
@@ -59,7 +36,7 @@ export function SchedulesTab() {
       </div>
       {hasInvalid && <p className="zd-field-error">{t('validation.invalidTime')}</p>}
       <div className="zd-form-actions">
-        <Button intent="primary" icon="floppy-disk" text={t('common.save')} loading={saving} disabled={hasInvalid} onClick={() => void save()} />
+        <Button intent="primary" icon="floppy-disk" text={t('common.save')} loading={saving} disabled={hasInvalid} onClick={() => void save({ schedules: rows })} />
       </div>
     </Card>
   )

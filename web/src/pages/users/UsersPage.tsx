@@ -10,6 +10,7 @@ import type { Column } from '../../ui/crud/DataTable.tsx'
 import { useCrudList } from '../../ui/crud/use-crud-list.ts'
 import { useConfirmDelete } from '../../ui/crud/use-confirm-delete.ts'
 import { UserDialog } from './UserDialog.tsx'
+import { EndSessionsButton } from './EndSessionsButton.tsx'
 
 async function fetchUsers(page: number, searchParam: string, signal: AbortSignal) {
   const answer = await api.get<UsersAnswer>('/users', { query: { searchParam, pageNumber: page }, signal })
@@ -56,7 +57,11 @@ export default function UsersPage() {
       search={{ placeholder: t('users.search') }}
       headerActions={<Button intent="primary" icon="add" text={t('users.add')} onClick={() => setEditing({})} data-testid="add-user" />}
       columns={columns} rowKey={(u) => u.id}
-      actions={{ onEdit: (u) => setEditing({ id: u.id }), onDelete: deletion.ask, deletable: (u) => u.id !== me?.id }}
+      actions={{
+        onEdit: (u) => setEditing({ id: u.id }), onDelete: deletion.ask, deletable: (u) => u.id !== me?.id,
+        // Only super users manage super users (the server refuses the rest).
+        extra: (u) => (!u.super || me?.super) && <EndSessionsButton user={u} self={u.id === me?.id} />,
+      }}
       empty={{ icon: 'people', title: crud.term ? t('users.emptySearch', { term: crud.term }) : t('users.empty') }}
       testId="users-table"
       deletion={{ state: deletion, title: (u) => t('users.deleteTitle', { name: u.name }), text: <p className="zd-muted">{t('users.deleteText')}</p> }}

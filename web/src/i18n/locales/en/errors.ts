@@ -33,6 +33,8 @@ export default {
   ERR_BAD_REQUEST: 'Invalid request.',
   ERR_SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
   ERR_COMPANY_INACTIVE: 'Your company is inactive. Contact the platform\'s support to reactivate it.',
+  ERR_SESSION_REVOKED: 'An administrator ended your session. Please sign in again.',
+  ERR_SESSION_PASSWORD_CHANGED: 'Your password was changed, so this session was ended. Sign in with the new password.',
   ERR_MAIL_NOT_CONFIGURED: 'This platform cannot send email yet: ask its administrator to set up SMTP.',
   ERR_MAIL_NOT_SENT: 'The email could not be sent. Please try again in a few minutes.',
 }

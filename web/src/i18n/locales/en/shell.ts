@@ -27,7 +27,6 @@ export default {
     offline: 'Reconnecting live updates...',
   },
   session: {
-    anotherComputer: 'Your account was accessed from another computer.',
     overdueBanner: 'The subscription expired on {{date}}. Features are locked until it is settled.',
     dueSoonBanner_one: 'The subscription expires in {{count}} day ({{date}}).',
     dueSoonBanner_other: 'The subscription expires in {{count}} days ({{date}}).',

@@ -33,6 +33,8 @@ export default {
   ERR_BAD_REQUEST: 'Solicitud no válida.',
   ERR_SERVICE_UNAVAILABLE: 'El servicio no está disponible por un momento. Intente de nuevo en unos instantes.',
   ERR_COMPANY_INACTIVE: 'Su empresa está inactiva. Contacte al soporte de la plataforma para reactivarla.',
+  ERR_SESSION_REVOKED: 'Un administrador cerró su sesión. Inicie sesión de nuevo.',
+  ERR_SESSION_PASSWORD_CHANGED: 'Su contraseña fue cambiada, por eso se cerró esta sesión. Inicie sesión con la nueva contraseña.',
   ERR_MAIL_NOT_CONFIGURED: 'Esta plataforma aún no puede enviar correos: pida a su administrador que configure el SMTP.',
   ERR_MAIL_NOT_SENT: 'No se pudo enviar el correo. Intente de nuevo en unos minutos.',
 }

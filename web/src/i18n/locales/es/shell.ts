@@ -27,7 +27,6 @@ export default {
     offline: 'Reconectando el tiempo real...',
   },
   session: {
-    anotherComputer: 'Su cuenta fue accedida desde otra computadora.',
     overdueBanner: 'La suscripción venció el {{date}}. Los recursos quedan bloqueados hasta regularizarla.',
     dueSoonBanner_one: 'La suscripción vence en {{count}} día ({{date}}).',
     dueSoonBanner_other: 'La suscripción vence en {{count}} días ({{date}}).',

@@ -33,6 +33,8 @@ export default {
   ERR_BAD_REQUEST: 'Requisição inválida.',
   ERR_SERVICE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente novamente em instantes.',
   ERR_COMPANY_INACTIVE: 'Sua empresa está inativa. Fale com o suporte da plataforma para reativá-la.',
+  ERR_SESSION_REVOKED: 'Um administrador encerrou sua sessão. Entre novamente.',
+  ERR_SESSION_PASSWORD_CHANGED: 'Sua senha foi alterada, por isso esta sessão foi encerrada. Entre com a nova senha.',
   ERR_MAIL_NOT_CONFIGURED: 'Esta plataforma ainda não envia e-mails: peça ao administrador que configure o SMTP.',
   ERR_MAIL_NOT_SENT: 'Não foi possível enviar o e-mail. Tente novamente em alguns minutos.',
 }

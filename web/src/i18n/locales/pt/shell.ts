@@ -27,7 +27,6 @@ export default {
     offline: 'Reconectando ao tempo real...',
   },
   session: {
-    anotherComputer: 'Sua conta foi acessada em outro computador.',
     overdueBanner: 'A assinatura venceu em {{date}}. Os recursos ficam bloqueados até a regularização.',
     dueSoonBanner_one: 'A assinatura vence em {{count}} dia ({{date}}).',
     dueSoonBanner_other: 'A assinatura vence em {{count}} dias ({{date}}).',
