@@ -20,7 +20,7 @@ export type { RoomAuthorizer, RoomMessages, RealtimeAudience } from '../realtime
 export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http/schemas.ts'
 export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
 export { can } from '../access/permissions.ts'
-export { readUploads, type StoredUpload, type UploadOptions } from '../storage/uploads.ts'
+export { readUploads, type ReadUploads, type StoredUpload, type UploadOptions } from '../storage/uploads.ts'
 /** A company's settings with the defaults for keys it never saved (sendGreetingAccepted, userRating, ...). */
 export { settingsOf } from '../accounts/settings.ts'
 

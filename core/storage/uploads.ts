@@ -24,20 +24,31 @@ export interface UploadOptions {
  */
 const MALFORMED = /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.|The needle .*)$/
 
+export interface ReadUploads {
+  files: StoredUpload[]
+  /** Each text field's last value. */
+  fields: Record<string, string>
+  /** Every value of each text field in the order sent (a form sending `name` once per file). Since 1.1. */
+  fieldLists: Record<string, string[]>
+}
+
 /**
  * Reads a multipart request: stores its files in the caller's company folder and returns them with the text
  * fields. A refused or failed upload leaves no file behind.
  */
-export async function readUploads(request: FastifyRequest, options: UploadOptions = {}): Promise<{ files: StoredUpload[]; fields: Record<string, string> }> {
+export async function readUploads(request: FastifyRequest, options: UploadOptions = {}): Promise<ReadUploads> {
   if (!request.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, undefined, 'Expected multipart/form-data')
   const companyId = request.auth!.companyId
   const storage = request.server.storage
   const files: StoredUpload[] = []
   const fields: Record<string, string> = {}
+  const fieldLists: Record<string, string[]> = {}
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value).slice(0, 100_000)
+        const value = String(part.value).slice(0, 100_000)
+        fields[part.fieldname] = value
+        ;(fieldLists[part.fieldname] ??= []).push(value)
         continue
       }
       const ext = path.extname(part.filename ?? '').toLowerCase()
@@ -63,5 +74,5 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     }
     throw err
   }
-  return { files, fields }
+  return { files, fields, fieldLists }
 }

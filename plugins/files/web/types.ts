@@ -1,0 +1,24 @@
+export interface FileOption {
+  id: number
+  fileListId: number
+  name: string
+  path: string | null
+  fileName: string | null
+  mediaType: string | null
+}
+
+export interface FileList {
+  id: number
+  companyId: number
+  name: string
+  message: string
+  options: FileOption[]
+}
+
+export interface FilesAnswer {
+  files: FileList[]
+  count: number
+  hasMore: boolean
+}
+
+export type FileEvent = { action: 'create' | 'update'; file: FileList } | { action: 'delete'; fileId: number }
