@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses, readUploads } from '@zapdesk/plugin-api'
+import { AppError, MAX_SHEET_ROWS, Type, errorResponses, readSheetRows, readUploads, type SheetRow } from '@zapdesk/plugin-api'
 import { ContactDto } from '../serialize.ts'
-import { readSheetRows, MAX_IMPORT_ROWS } from './sheet-reader.ts'
-import { readCsvRows } from './csv-reader.ts'
-import { POSITIONAL, cellText, columnsOf, isImportError, parseRow, ImportErrorDto, type Cell, type ImportError, type ImportRow } from './rows.ts'
+import { POSITIONAL, cellText, columnsOf, isImportError, parseRow, ImportErrorDto, type ImportError, type ImportRow } from './rows.ts'
 import { breathe, importRows } from './importer.ts'
 
 const ImportAnswer = Type.Object({ newContacts: Type.Array(ContactDto), errorBag: Type.Array(ImportErrorDto) })
 const UploadBody = Type.Object({
-  rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()])), { maxItems: MAX_IMPORT_ROWS }),
+  rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()])), { maxItems: MAX_SHEET_ROWS }),
 })
 
 /** Splits parsed rows into valid ones and the errorBag, pausing every 1000 rows so other requests get a turn. */
-async function validate(lines: Array<{ line: number; cells: Cell[] }>): Promise<{ rows: ImportRow[]; errors: ImportError[] }> {
+async function validate(lines: SheetRow[]): Promise<{ rows: ImportRow[]; errors: ImportError[] }> {
   const rows: ImportRow[] = []
   const errors: ImportError[] = []
   if (!lines.length) return { rows, errors }
@@ -43,8 +41,7 @@ export default async function contactImportRoutes(app: FastifyInstance): Promise
     try {
       const file = app.storage.locate(companyId, files[0].name)
       if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
-      const csv = files[0].name.toLowerCase().endsWith('.csv')
-      const { rows, errors } = await validate(await (csv ? readCsvRows(file) : readSheetRows(file)))
+      const { rows, errors } = await validate(await readSheetRows(file, files[0].name, ['.xlsx', '.csv']))
       return await importRows(app, companyId, rows, errors)
     } finally {
       // The spreadsheet was only a vehicle for the rows: it is not kept in the company's media.

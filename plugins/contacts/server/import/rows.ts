@@ -1,8 +1,8 @@
-import { Type } from '@zapdesk/plugin-api'
+import { Type, cellText, type SheetCell } from '@zapdesk/plugin-api'
 import { isEmail, normalizeNumber, searchKey } from '../normalize.ts'
 
 /** A row as read from a sheet or sent by the API: cells by header name, or by position when the sheet has no header. */
-export type Cell = string | number | boolean | null | undefined
+export type Cell = SheetCell
 
 export interface ImportRow {
   row: number
@@ -67,7 +67,7 @@ export function columnsOf(header: string[]): Columns | null {
 
 export const POSITIONAL: Columns = { name: 0, number: 1, email: 2, extra: [] }
 
-export const cellText = (v: Cell): string => (v === null || v === undefined ? '' : String(v).replace(/[\u0000-\u001f\u007f]/g, ' ').trim())
+export { cellText }
 
 /** Validates one row; `row` is its 1-based line in the sheet (or position in the API's list). */
 export function parseRow(cells: Cell[], cols: Columns, row: number): ImportRow | ImportError {

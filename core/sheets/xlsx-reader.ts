@@ -1,16 +1,13 @@
 import fs from 'node:fs'
 import type ExcelJS from 'exceljs'
-import { AppError } from '@zapdesk/plugin-api'
-import { type Cell } from './rows.ts'
-
-/** More rows than this are refused whole: an import is a directory, not a data warehouse load. */
-export const MAX_IMPORT_ROWS = 50_000
+import { AppError } from '../errors/app-error.ts'
+import { MAX_SHEET_ROWS, type SheetCell as Cell, type SheetRow } from './types.ts'
 
 /** exceljs costs ~25 MB of RSS and over a second to load: only an import pays for it, not every server boot. */
 let loading: Promise<typeof ExcelJS> | undefined
 const excel = () => (loading ??= import('exceljs').then((m) => m.default))
 
-const notAWorkbook = () => new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, { accepted: ['.xlsx'], reason: 'not an xlsx workbook' })
+const notAWorkbook = (accepted: string[]) => new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, { accepted, reason: 'not an xlsx workbook' })
 
 /** The plain value of a cell, whatever exceljs made of it (rich text, hyperlink, formula result, date). */
 function plain(value: ExcelJS.CellValue): Cell {
@@ -28,10 +25,10 @@ function plain(value: ExcelJS.CellValue): Cell {
  * as a whole) and returns its rows as cell lists with their sheet line numbers, empty rows skipped. Reading
  * everything before anything is written is what makes a broken file leave nothing half-imported.
  */
-export async function readSheetRows(file: string): Promise<Array<{ line: number; cells: Cell[] }>> {
+export async function readXlsxRows(file: string, accepted: string[]): Promise<SheetRow[]> {
   const { stream } = await excel()
   const input = fs.createReadStream(file)
-  const rows: Array<{ line: number; cells: Cell[] }> = []
+  const rows: SheetRow[] = []
   let sheets = 0
   try {
     const reader = new stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' })
@@ -42,16 +39,16 @@ export async function readSheetRows(file: string): Promise<Array<{ line: number;
         if (sheets > 1) continue
         const values = (row.values as ExcelJS.CellValue[]).slice(1).map(plain)
         if (!values.some((v) => v !== null && String(v).trim() !== '')) continue
-        if (rows.length >= MAX_IMPORT_ROWS + 1) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413, { maxRows: MAX_IMPORT_ROWS })
+        if (rows.length >= MAX_SHEET_ROWS + 1) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413, { maxRows: MAX_SHEET_ROWS })
         rows.push({ line: row.number, cells: values })
       }
     }
   } catch (err) {
     if (err instanceof AppError) throw err
-    throw notAWorkbook()
+    throw notAWorkbook(accepted)
   } finally {
     input.destroy()
   }
-  if (sheets === 0) throw notAWorkbook()
+  if (sheets === 0) throw notAWorkbook(accepted)
   return rows
 }
