@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts'
 import { createCompany } from './company-service.ts'
 import { settingsOf, writeSetting } from './settings.ts'
 import { addPeriod, RECURRENCE_MONTHS, type Recurrence } from './due-date.ts'
+import { switchedOffFeatures } from './switched-off.ts'
 import { todayIn } from '../auth/service.ts'
 
 const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
@@ -172,7 +173,7 @@ export default async function companiesRoutes(app: FastifyInstance): Promise<voi
     ownOrSuper(request.auth!, request.params.companyId)
     const c = await find(request.params.companyId)
     const plan = c.planId ? await app.bind(Plan).query().findById(c.planId) : undefined
-    const disabled = await app.knex('companyModules').where({ companyId: c.id, enabled: false }).pluck('feature')
+    const disabled = await switchedOffFeatures(app, c.id)
     const usable = (plan?.features ?? []).filter((f) => !disabled.includes(f))
     return {
       id: c.id, name: c.name, planId: c.planId,

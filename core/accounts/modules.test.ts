@@ -28,8 +28,14 @@ t.test('GET /modules lists only the modules an installed plugin provides, with l
   const bundled = await build(t)
   const a = await createCompanyWithUsers(bundled)
   const installed: Module[] = (await call(bundled, 'GET', '/modules', a.admin.headers)).json()
-  t.same(installed.map((m) => m.feature), ['useKanban'], 'the bundled plugins provide Kanban only: no switch for a module that does not exist yet')
-  t.equal((await call(bundled, 'PUT', '/modules/useCampaigns', a.admin.headers, { enabled: false })).json().error, 'ERR_NO_MODULE_FOUND', 'nor can one be switched')
+  t.same(installed.map((m) => m.feature), ['useCampaigns', 'useKanban'], 'the bundled plugins provide Campaigns and Kanban: no switch for a module that does not exist yet')
+  t.equal((await call(bundled, 'PUT', '/modules/useSchedules', a.admin.headers, { enabled: false })).json().error, 'ERR_NO_MODULE_FOUND', 'nor can one be switched')
+  const off = await call(bundled, 'PUT', '/modules/useCampaigns', a.admin.headers, { enabled: false })
+  t.match(off.json(), { feature: 'useCampaigns', enabled: false })
+  const settings = (await call(bundled, 'GET', '/settings', a.admin.headers)).json() as Array<{ key: string; value: string }>
+  t.equal(settings.find((s) => s.key === 'campaignsEnabled')?.value, 'false', 'the campaigns switch is the spec\'s campaignsEnabled setting')
+  await call(bundled, 'PUT', '/settings/campaignsEnabled', a.admin.headers, { key: 'campaignsEnabled', value: 'true' })
+  t.match((await call(bundled, 'GET', '/modules', a.admin.headers)).json().find((m: Module) => m.feature === 'useCampaigns'), { enabled: true }, 'and the setting moves the switch')
 
   const app = await withAllModules(t)
   const pro = await createCompanyWithUsers(app)

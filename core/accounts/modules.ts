@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Company, CompanyModule, Plan } from './models.ts'
 import { errorResponses } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
+import { writeSetting } from './settings.ts'
+import { SETTING_SWITCHES, switchedOffFeatures } from './switched-off.ts'
 
 const Label = Type.Object({ pt: Type.String(), en: Type.String(), es: Type.String() })
 const ModuleDto = Type.Object({ feature: Type.String(), label: Label, inPlan: Type.Boolean(), enabled: Type.Boolean() })
@@ -18,8 +20,7 @@ export default async function modulesRoutes(app: FastifyInstance): Promise<void>
   const state = async (companyId: number) => {
     const company = await app.bind(Company).query().findById(companyId)
     const plan = company?.planId ? await app.bind(Plan).query().findById(company.planId) : undefined
-    const switches = await app.bind(CompanyModule).query().forCompany(companyId)
-    const off = new Set(switches.filter((s) => !s.enabled).map((s) => s.feature))
+    const off = new Set(await switchedOffFeatures(app, companyId))
     const inPlan = new Set(plan?.features ?? [])
     // only modules some plugin provides: a switch for a spec module not installed would turn nothing on
     return app.features.installed().map((f) => ({ feature: f.feature, label: f.label, inPlan: inPlan.has(f.feature), enabled: inPlan.has(f.feature) && !off.has(f.feature) }))
@@ -43,9 +44,15 @@ export default async function modulesRoutes(app: FastifyInstance): Promise<void>
     if (!app.features.installed().some((f) => f.feature === feature)) throw new AppError('ERR_NO_MODULE_FOUND', 404)
     const current = (await state(companyId)).find((m) => m.feature === feature)!
     if (request.body.enabled && !current.inPlan) throw new AppError('ERR_MODULE_NOT_IN_PLAN', 403)
-    const Modules = app.bind(CompanyModule)
-    const updated = await Modules.query().forCompany(companyId).patch({ enabled: request.body.enabled }).where({ feature })
-    if (updated === 0) await Modules.query().forCompany(companyId).insert({ feature, enabled: request.body.enabled })
+    const settingKey = SETTING_SWITCHES[feature]
+    if (settingKey) {
+      await writeSetting(app, companyId, settingKey, String(request.body.enabled))
+      app.events.emit('settings.updated', { companyId, key: settingKey, value: String(request.body.enabled) })
+    } else {
+      const Modules = app.bind(CompanyModule)
+      const updated = await Modules.query().forCompany(companyId).patch({ enabled: request.body.enabled }).where({ feature })
+      if (updated === 0) await Modules.query().forCompany(companyId).insert({ feature, enabled: request.body.enabled })
+    }
     app.events.emit('modules.updated', { companyId, feature, enabled: request.body.enabled })
     const out = (await state(companyId)).find((m) => m.feature === feature)!
     app.realtime.publish({ companyId, topic: 'modules', data: { action: 'update', module: out } })

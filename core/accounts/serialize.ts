@@ -36,7 +36,7 @@ export const UserDto = Type.Object({
   createdAt: Type.Union([Type.String(), Type.Null()]),
   company: Type.Optional(Type.Object({
     id: Type.Integer(), name: Type.String(), dueDate: Type.Union([Type.String(), Type.Null()]), status: Type.Boolean(),
-    planId: Type.Union([Type.Integer(), Type.Null()]), settings: Type.Array(SettingDto),
+    planId: Type.Union([Type.Integer(), Type.Null()]), timezone: Type.Optional(Type.String()), settings: Type.Array(SettingDto),
   })),
   permissions: Type.Optional(Type.Array(Type.String())),
   features: Type.Optional(Type.Array(Type.String())),

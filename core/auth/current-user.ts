@@ -13,7 +13,7 @@ export async function currentUserDto(app: FastifyInstance, ctx: AuthContext) {
   return {
     ...dto,
     company: {
-      id: company!.id, name: company!.name, dueDate: company!.dueDate, status: company!.status, planId: company!.planId,
+      id: company!.id, name: company!.name, dueDate: company!.dueDate, status: company!.status, planId: company!.planId, timezone: company!.timezone,
       settings: settings.filter((s) => settingVisibleTo(s.key, ctx)).map((s) => ({ key: s.key, value: s.value })),
     },
     permissions: [...ctx.permissions].sort(),

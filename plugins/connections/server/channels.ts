@@ -39,7 +39,7 @@ export interface PromptHooks {
   validate?: (companyId: number, promptId: number, trx: Knex.Transaction) => Promise<void>
 }
 
-type Op = 'start' | 'reset' | 'logout' | 'stop' | 'send' | 'markRead' | 'revoke' | 'checkNumber' | 'profilePicture' | 'command'
+type Op = 'start' | 'reset' | 'logout' | 'stop' | 'send' | 'wasSent' | 'markRead' | 'revoke' | 'checkNumber' | 'profilePicture' | 'command'
 
 /**
  * `app.channels`: the drivers, the sessions and every action on them. Any instance may be asked; the action runs
@@ -102,13 +102,20 @@ export class Channels {
    * ticket messages are (send-failure.ts); a final failure is an AppError with its code. Another company's (or an
    * unknown) connection is 404 ERR_NO_WAPP_FOUND at once.
    */
-  async sendToNumber(companyId: number, whatsappId: number, number: string, content: { body?: string; media?: OutboundMedia }, options?: SendToNumberOptions): Promise<SentMessage> {
+  async sendToNumber(companyId: number, whatsappId: number, number: string, content: { body?: string; media?: OutboundMedia; id?: string }, options?: SendToNumberOptions): Promise<SentMessage> {
     if (!(await this.app.bind(Whatsapp).query().forCompany(companyId).findById(whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404)
     return sendToNumber((message) => this.send(companyId, whatsappId, message), number, content, options)
   }
 
   send(companyId: number, whatsappId: number, message: OutboundMessage): Promise<SentMessage> {
     return this.route({ op: 'send', companyId, whatsappId, args: message }) as Promise<SentMessage>
+  }
+  /**
+   * Whether the message sent under `id` to `to` left the connection (see OutboundMessage.id): null when its driver
+   * cannot tell. The session must be up (ERR_WAPP_NOT_INITIALIZED otherwise): a sender asks again later.
+   */
+  async wasSent(companyId: number, whatsappId: number, to: string, id: string): Promise<boolean | null> {
+    return (await this.route({ op: 'wasSent', companyId, whatsappId, args: { to, id } })) as boolean | null
   }
   /** Marks messages read at the channel: on demand only (the tickets plugin calls it when an agent opens a chat). */
   async markRead(companyId: number, whatsappId: number, refs: MessageRef[]): Promise<void> {
@@ -177,6 +184,11 @@ export class Channels {
     if (!runner || runner.companyId !== companyId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409)
     switch (op as Op) {
       case 'send': return runner.live().send(args as OutboundMessage)
+      case 'wasSent': {
+        const session = runner.live()
+        const { to, id } = args as { to: string; id: string }
+        return session.wasSent ? session.wasSent(to, id) : null
+      }
       case 'markRead': return runner.live().markRead(args as MessageRef[])
       case 'revoke': {
         const session = runner.live()

@@ -136,6 +136,12 @@ export interface OutboundMedia {
 export interface OutboundMessage {
   /** A jid or phone digits. */
   to: string
+  /**
+   * The channel message id to send under, chosen by a sender that must never send twice (campaigns): after a crash
+   * it asks `wasSent` for it, and a resend under the same id is one message to WhatsApp (recipients drop repeated
+   * ids). Absent: the driver picks one.
+   */
+  id?: string
   body?: string
   media?: OutboundMedia
   location?: LocationInfo
@@ -198,6 +204,11 @@ export interface ChannelSession {
   /** Unlinks the device at the channel (best effort); the manager wipes the auth state afterwards. */
   logout(): Promise<void>
   send(message: OutboundMessage): Promise<SentMessage>
+  /**
+   * Whether a message sent under `id` (OutboundMessage.id) to `to` left this connection: true or false when the
+   * driver knows, absent when it cannot tell (then a sender resends under the same id).
+   */
+  wasSent?(to: string, id: string): Promise<boolean>
   /** Marks messages as read at the channel. Called on demand only, never because a message arrived. */
   markRead(refs: MessageRef[]): Promise<void>
   /**

@@ -21,8 +21,8 @@ export interface SendToNumberOptions {
  * last failure's code. Answers the channel's message id and time.
  */
 export async function sendToNumber(
-  send: (message: { to: string; body?: string; media?: OutboundMedia }) => Promise<SentMessage>,
-  number: string, content: { body?: string; media?: OutboundMedia }, options: SendToNumberOptions = {},
+  send: (message: { to: string; body?: string; media?: OutboundMedia; id?: string }) => Promise<SentMessage>,
+  number: string, content: { body?: string; media?: OutboundMedia; id?: string }, options: SendToNumberOptions = {},
 ): Promise<SentMessage> {
   const to = normalizeDigits(number)
   if (!to) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400)

@@ -5,6 +5,7 @@ import type { Message, Ticket } from './models.ts'
 import { findOrOpen, type FindOrOpenInput } from './public-api/find-or-open.ts'
 import { countByStatus, cyclesByUser, cyclesPerSlot, ratingsByUser, type CycleMoment, type CycleSpan, type CycleSums, type Range } from './read-models/activity.ts'
 import { assertVisible, boardPage, boardTicket, type BoardQuery, type BoardTicket } from './read-models/board.ts'
+import { contactIdsTagged } from './read-models/tagged-contacts.ts'
 import { canSeeTicket, ticketAudience, type TicketScope } from './visibility.ts'
 import type { InboundStep } from './pipeline/steps.ts'
 import { orderSteps } from './pipeline/step-order.ts'
@@ -54,6 +55,8 @@ export class TicketsService {
     ratingsByUser: (companyId: number, range: Range): Promise<Map<number, number>> => ratingsByUser(this.app, companyId, range),
     /** Cycles started in the range per UTC slot of `slotMs` milliseconds. */
     cyclesPerSlot: (companyId: number, slotMs: number, range: Range): Promise<Array<{ slot: number; n: number }>> => cyclesPerSlot(this.app, companyId, slotMs, range),
+    /** The contacts that have a ticket with this tag, by id (campaigns aimed at a tag). */
+    contactIdsTagged: (companyId: number, tagId: number): Promise<number[]> => contactIdsTagged(this.app, companyId, tagId),
   }
 
   /** Read models of tickets for boards and reports (kanban): pages, one ticket, the visibility check. */

@@ -19,6 +19,8 @@ export interface UserCompany {
   dueDate: string | null
   status: boolean
   planId: number
+  /** The zone the company's times are read in (schedules, campaigns). */
+  timezone?: string
   settings: Setting[]
 }
 

@@ -9,7 +9,7 @@ import { isGroupJid, isLidJid, isPnJid, normalizeJid, pnJidOf } from './identity
 export interface BaileysSend {
   jid: string
   content: Record<string, unknown>
-  options: { quoted?: { key: Record<string, unknown>; message: Record<string, unknown> } }
+  options: { quoted?: { key: Record<string, unknown>; message: Record<string, unknown> }; messageId?: string }
 }
 
 /** The jid to send to: a jid as given (without device), or phone digits as a phone-number jid. */
@@ -40,7 +40,7 @@ export function toBaileys(message: OutboundMessage): BaileysSend {
     if (!message.body) throw new Error('empty message')
     content = { text: message.body }
   }
-  const options: BaileysSend['options'] = {}
+  const options: BaileysSend['options'] = message.id ? { messageId: message.id } : {}
   if (message.quoted) {
     // Baileys builds the reply preview from the quoted message itself; the platform keeps only id and text.
     const q = message.quoted

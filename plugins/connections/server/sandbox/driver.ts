@@ -55,7 +55,10 @@ class SandboxSession implements ChannelSession {
     const number = jid.split('@')[0]
     if (jid.endsWith('@s.whatsapp.net') && !SANDBOX_NUMBER.test(number)) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400)
     if (!message.body && !message.media && !message.location) throw new AppError('ERR_SENDING_WAPP_MSG', 400)
-    const externalId = newExternalId()
+    const externalId = message.id ?? newExternalId()
+    // Like WhatsApp, a message id sent again is the same message: the outbox keeps one.
+    const earlier = message.id ? await this.outbox().where({ whatsappId: this.host.whatsappId, externalId }).first() : undefined
+    if (earlier) return { externalId, timestamp: earlier.createdAt ?? new Date().toISOString(), ack: 1 }
     const row = await this.outbox().insert({
       whatsappId: this.host.whatsappId, externalId, toJid: jid, body: message.body ?? null,
       mediaType: message.media?.type ?? (message.location ? 'location' : null), mimetype: message.media?.mimetype ?? null,
@@ -66,6 +69,10 @@ class SandboxSession implements ChannelSession {
     this.later(delay, () => this.ack(externalId, jid, 2))
     this.later(2 * delay, () => this.ack(externalId, jid, 3))
     return { externalId, timestamp: row.createdAt ?? new Date().toISOString(), ack: 1 }
+  }
+
+  async wasSent(to: string, id: string): Promise<boolean> {
+    return Boolean(await this.outbox().where({ whatsappId: this.host.whatsappId, externalId: id, toJid: targetJid(to) }).first())
   }
 
   private later(ms: number, task: () => Promise<void>): void {
