@@ -10,7 +10,7 @@ import path from 'node:path'
 import { target } from './lib/env.ts'
 import { RESULTS_DIR, readResults, table } from './lib/results.ts'
 
-const ALL = ['fanout', 'memory', 'cold-start', 'ingest', 'list']
+const ALL = ['fanout', 'memory', 'cold-start', 'ingest', 'list', 'campaigns']
 const onlyArg = process.argv.find((a, i) => process.argv[i - 1] === '--only' || a.startsWith('--only='))
 const only = onlyArg?.replace('--only=', '').split(',')
 const forward = process.argv.slice(2).filter((a, i, all) => a !== '--only' && all[i - 1] !== '--only' && !a.startsWith('--only='))

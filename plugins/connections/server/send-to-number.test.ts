@@ -48,3 +48,19 @@ t.test('retries what a retry may fix, gives up at once on the rest, and refuses 
   await t.rejects(sendToNumber(flaky, '123', { body: 'oi' }), { code: 'ERR_WAPP_INVALID_CONTACT' })
   await t.rejects(sendToNumber(flaky, '5511977776666', { body: '  ' }), { code: 'ERR_VALIDATION' })
 })
+
+t.test('a send under a chosen id: the sandbox keeps one message per id and says whether it left', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const w = await sandboxConnection(app, c.admin.headers)
+  t.equal(await app.channels.wasSent(c.id, w.id, '5511977776666', '3EB0AAAA0000000000000000'), false, 'not yet')
+  const first = await app.channels.sendToNumber(c.id, w.id, '5511977776666', { body: 'Oferta', id: '3EB0AAAA0000000000000000' })
+  t.equal(first.externalId, '3EB0AAAA0000000000000000', 'sent under the id given')
+  t.equal(await app.channels.wasSent(c.id, w.id, '5511977776666', '3EB0AAAA0000000000000000'), true)
+  t.equal(await app.channels.wasSent(c.id, w.id, '5511900000000', '3EB0AAAA0000000000000000'), false, 'to someone else: no')
+  await app.channels.sendToNumber(c.id, w.id, '5511977776666', { body: 'Oferta', id: '3EB0AAAA0000000000000000' })
+  const outbox = (await call(app, 'GET', `/sandbox/${w.id}/outbox`, c.admin.headers)).json() as Array<{ externalId: string }>
+  t.equal(outbox.filter((m) => m.externalId === '3EB0AAAA0000000000000000').length, 1, 'a resend under the same id is the same message')
+  await call(app, 'DELETE', `/whatsappsession/${w.id}`, c.admin.headers)
+  await t.rejects(app.channels.wasSent(c.id, w.id, '5511977776666', '3EB0AAAA0000000000000000'), { code: 'ERR_WAPP_NOT_INITIALIZED' }, 'a session that is down cannot be asked')
+})

@@ -101,3 +101,19 @@ t.test('campaign settings: the spec\'s defaults and option lists, custom variabl
   const other = await createCompanyWithUsers(app)
   t.same((await call(app, 'GET', '/campaign-settings', other.admin.headers)).json().find((e: { key: string }) => e.key === 'messageInterval').value, '20', 'each company its own')
 })
+
+t.test('what a campaign names may be deleted: a file list or tag is detached, a connection stops its campaigns', async (t) => {
+  const { app, c, whatsappId, list } = await setup(t)
+  const files = (await call(app, 'POST', '/files', c.admin.headers, { name: 'Catálogo', message: 'Veja' })).json()
+  const tag = (await call(app, 'POST', '/tags', c.admin.headers, { name: 'Clientes VIP', color: '#123456' })).json()
+  const scheduled = (await call(app, 'POST', '/campaigns', c.admin.headers, {
+    name: 'Anexos', whatsappId, contactListId: list.id, tagListId: tag.id, fileListId: files.id, message1: 'Oi', scheduledAt: saoPaulo(Date.now() + 5 * 3600_000),
+  })).json()
+  t.match(scheduled, { status: 'PROGRAMADA', fileListId: files.id, tagListId: tag.id })
+  t.equal((await call(app, 'DELETE', `/files/${files.id}`, c.admin.headers)).statusCode, 204)
+  t.ok((await call(app, 'DELETE', `/tags/${tag.id}`, c.admin.headers)).statusCode < 300)
+  await app.events.idle()
+  t.match((await call(app, 'GET', `/campaigns/${scheduled.id}`, c.admin.headers)).json(), { fileListId: null, tagListId: null, status: 'PROGRAMADA' })
+  t.ok((await call(app, 'DELETE', `/whatsapp/${whatsappId}`, c.admin.headers)).statusCode < 300)
+  t.match((await call(app, 'GET', `/campaigns/${scheduled.id}`, c.admin.headers)).json(), { whatsappId: null, status: 'CANCELADA' }, 'nothing is left to send it')
+})

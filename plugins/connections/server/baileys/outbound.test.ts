@@ -21,3 +21,7 @@ t.test('text, quoted replies, media, location', async (t) => {
   t.same(toBaileys({ to: '5511988887777', location: { latitude: -23.5, longitude: -46.6, name: 'Loja' } }).content, { location: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja', address: undefined } })
   t.throws(() => toBaileys({ to: '5511988887777' }), /empty message/)
 })
+
+t.test('a message id chosen by the sender goes to Baileys as messageId (a resend under it is the same message)', async (t) => {
+  t.same(toBaileys({ to: '5511988887777', body: 'Oi', id: '3EB0ABCDEF012345678900' }).options, { messageId: '3EB0ABCDEF012345678900' })
+})
