@@ -37,8 +37,10 @@ function claimable(trx: Knex.Transaction, whatsappId: number, states: ShippingSt
  */
 export async function claimNext(app: FastifyInstance, companyId: number, whatsappId: number, now = Date.now()): Promise<ClaimResult> {
   const settings = await campaignSettingsOf(app, companyId)
+  // Outside the transaction: an INSERT IGNORE that meets the row holds a shared lock on it to the end of its
+  // transaction, and two claims each holding one while asking FOR UPDATE deadlock on MariaDB.
+  await app.knex(PACING).insert({ whatsappId, companyId, nextAt: new Date(now), sent: 0 }).onConflict('whatsappId').ignore()
   return app.knex.transaction(async (trx) => {
-    await trx(PACING).insert({ whatsappId, companyId, nextAt: new Date(now), sent: 0 }).onConflict('whatsappId').ignore()
     const pacingQuery = trx(PACING).where({ whatsappId }).first('nextAt', 'sent')
     const pacing = (await (app.dialect === 'sqlite' ? pacingQuery : pacingQuery.forUpdate())) as { nextAt: Date | string | number; sent: number }
     const nextAt = new Date(toIso(pacing.nextAt)!).getTime()
