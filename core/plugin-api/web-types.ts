@@ -62,6 +62,12 @@ export interface WebModule {
    */
   background?: () => Promise<{ default: unknown }>
   /**
+   * A control the shell draws in the top bar, left of the notifications bell, for every user of a company with this
+   * module (e.g. the internal chat's unread popover, the announcements popover): lazy, like pages; `order` places it
+   * among other modules' controls (lower first). Since 1.2.
+   */
+  topBar?: { order: number; component: () => Promise<{ default: unknown }> }
+  /**
    * The choices this module offers to the shell's forms, by field: a lazy file whose default export loads them for
    * the signed-in user (e.g. the queues module lists the company's queues for the user and connection forms). Since 1.1.
    */

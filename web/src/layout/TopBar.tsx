@@ -6,6 +6,7 @@ import { WelcomeLine } from './WelcomeLine.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { VolumeControl } from './VolumeControl.tsx'
 import { NotificationsPopover } from './NotificationsPopover.tsx'
+import { ModuleTopBarItems } from './ModuleTopBarItems.tsx'
 import { AccountMenu } from './AccountMenu.tsx'
 
 interface Props {
@@ -33,6 +34,7 @@ export function TopBar({ onToggleMenu, menuOpen }: Props) {
         />
         <VolumeControl />
         <Button variant="minimal" icon="refresh" aria-label={t('topbar.reload')} title={t('topbar.reload')} onClick={() => location.reload()} className="zd-hide-narrow" />
+        <ModuleTopBarItems />
         <NotificationsPopover />
         <AccountMenu />
       </div>
