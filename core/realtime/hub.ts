@@ -3,8 +3,11 @@ import type { WebSocket } from 'ws'
 import type { AuthContext } from '../auth/types.ts'
 import type { RedisLink } from '../redis/link.ts'
 import { shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
-import type { RealtimeMessage, RoomAuthorizer, RoomMessages } from './types.ts'
+import type { PlatformMessage, RealtimeMessage, RoomAuthorizer, RoomMessages } from './types.ts'
 import { WriteCoalescer } from './write-coalescer.ts'
+
+/** What crosses Redis: a company's message, or a platform-wide one (`everyCompany`, no companyId). */
+type WireMessage = RealtimeMessage | (PlatformMessage & { everyCompany: true })
 
 export interface HubSocket extends SocketView {
   ws: WebSocket
@@ -25,7 +28,7 @@ export class RealtimeHub {
 
   constructor(private log: FastifyBaseLogger, prefix: string, private redis?: RedisLink) {
     this.channel = `${prefix}:realtime`
-    redis?.subscribe(this.channel, (raw) => this.deliver(JSON.parse(raw) as RealtimeMessage), { othersOnly: true })
+    redis?.subscribe(this.channel, (raw) => this.route(JSON.parse(raw) as WireMessage), { othersOnly: true })
   }
 
   /** Topic names are global: a second registration (a plugin reusing 'auth', or two plugins) is refused, never merged. */
@@ -92,6 +95,18 @@ export class RealtimeHub {
 
   /** Sends `company-{id}-{topic}` to the company's sockets that may see it, on every instance. */
   publish(message: RealtimeMessage): void {
+    this.send(message)
+  }
+
+  /**
+   * Sends a platform-wide event to the sockets of every company, on every instance: each receives it as
+   * `company-<its company>-<topic>` (what a company-scoped topic's web hook listens to), filtered as `publish` does.
+   */
+  publishToAll(message: PlatformMessage): void {
+    this.send({ ...message, everyCompany: true })
+  }
+
+  private send(message: WireMessage): void {
     if (!this.topics.has(message.topic)) {
       this.log.error({ topic: message.topic }, 'publish on an unregistered realtime topic')
       return
@@ -99,21 +114,27 @@ export class RealtimeHub {
     // The data (most of every frame) is serialized once, for the local frames and for the other instances.
     let data: string | undefined
     const dataJson = () => (data ??= JSON.stringify(message.data) ?? 'null')
-    this.deliver(message, dataJson)
+    this.route(message, dataJson)
     if (this.redis) {
-      const head = JSON.stringify({ companyId: message.companyId, topic: message.topic, audience: message.audience })
+      const whom = 'everyCompany' in message ? { everyCompany: true } : { companyId: message.companyId }
+      const head = JSON.stringify({ ...whom, topic: message.topic, audience: message.audience })
       this.redis.publish(this.channel, `${head.slice(0, -1)},"data":${dataJson()}}`)
     }
   }
 
-  private deliver(message: RealtimeMessage, dataJson = () => JSON.stringify(message.data) ?? 'null'): void {
-    const sockets = this.byCompany.get(message.companyId)
+  private route(message: WireMessage, dataJson = () => JSON.stringify(message.data) ?? 'null'): void {
+    if ('everyCompany' in message) for (const companyId of [...this.byCompany.keys()]) this.deliver(companyId, message, dataJson)
+    else this.deliver(message.companyId, message, dataJson)
+  }
+
+  private deliver(companyId: number, message: PlatformMessage, dataJson: () => string): void {
+    const sockets = this.byCompany.get(companyId)
     if (!sockets) return
     const topic = this.topics.get(message.topic)
     let frame: string | undefined
     for (const s of sockets) {
       if (s.ws.readyState !== 1 || !shouldDeliver(s, topic, message.audience)) continue
-      frame ??= `{"event":${JSON.stringify(`company-${message.companyId}-${message.topic}`)},"data":${dataJson()}}`
+      frame ??= `{"event":${JSON.stringify(`company-${companyId}-${message.topic}`)},"data":${dataJson()}}`
       this.writes.hold(s.ws)
       s.ws.send(frame)
       this.delivered++

@@ -89,3 +89,21 @@ t.test('two installs sharing one Redis (different prefixes) do not hear each oth
   await sleep(300)
   t.same(heard, [{ planId: 424242 }], 'only the emitting install\'s cluster handler ran')
 })
+
+t.test('with Redis, a platform-wide event published on one instance reaches every company\'s sockets on another, once', { skip: REDIS_URL ? false : 'REDIS_URL is not set' }, async (t) => {
+  const { one, two } = await twoInstances(t)
+  const [a, b] = [await createCompanyWithUsers(one), await createCompanyWithUsers(one)]
+  for (const app of [one, two]) app.realtime.registerTopic('platformNews', {})
+  const [aOnTwo, bOnTwo, bOnOne] = [await connect(two, a.user.token, t), await connect(two, b.user.token, t), await connect(one, b.admin.token, t)]
+  await Promise.all([aOnTwo.sync(), bOnTwo.sync(), bOnOne.sync()])
+  one.realtime.publishToAll({ topic: 'platformNews', data: { action: 'create', n: 1 } })
+  t.same(await aOnTwo.next((f) => f.data?.n === 1), { event: `company-${a.id}-platformNews`, data: { action: 'create', n: 1 } }, 'company A on instance 2')
+  t.same(await bOnTwo.next((f) => f.data?.n === 1), { event: `company-${b.id}-platformNews`, data: { action: 'create', n: 1 } }, 'company B on instance 2')
+  await bOnOne.next((f) => f.data?.n === 1)
+  one.realtime.publishToAll({ topic: 'platformNews', data: { action: 'barrier', n: 2 }, audience: { admins: true } })
+  await bOnOne.next((f) => f.data?.n === 2)
+  two.realtime.publish({ companyId: a.id, topic: 'platformNews', data: { n: 3 } })
+  await aOnTwo.next((f) => f.data?.n === 3)
+  t.same(aOnTwo.frames.filter((f) => f.event).map((f) => f.data?.n), [1, 3], 'once, and the admins-only one not to the agent on the other instance')
+  t.equal(bOnOne.count(`company-${b.id}-platformNews`), 2, 'the publishing instance delivers its own sockets once')
+})

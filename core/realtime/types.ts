@@ -25,6 +25,12 @@ export interface RealtimeMessage {
   audience?: RealtimeAudience
 }
 
+/**
+ * A platform-wide event (what super users write for every company, e.g. announcements): each company's sockets receive
+ * it under their own name, `company-<their id>-<topic>`, after the topic's gate and the audience. Since 1.2.
+ */
+export type PlatformMessage = Omit<RealtimeMessage, 'companyId'>
+
 /** Decides whether a socket may join a room of this kind with this argument (e.g. a ticket id). */
 export type RoomAuthorizer = (auth: AuthContext, arg: string | undefined) => boolean | Promise<boolean>
 
