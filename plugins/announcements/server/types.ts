@@ -1,0 +1,7 @@
+import type { AnnouncementsService } from './service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    announcements: AnnouncementsService
+  }
+}
