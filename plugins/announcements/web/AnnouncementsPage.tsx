@@ -28,22 +28,26 @@ export default function AnnouncementsPage() {
     },
   })
   const deletion = useConfirmDelete<Announcement>((a) => api.del(`/announcements/${a.id}`), (a) => crud.list.remove(a), t('deleted'))
+  const priorityTag = (a: Announcement) => <Tag minimal intent={priorityIntent[a.priority]}>{t(`priority.${a.priority}`)}</Tag>
+  const statusTag = (a: Announcement) => <Tag minimal intent={a.status ? 'success' : 'none'}>{a.status ? t('status.active') : t('status.inactive')}</Tag>
+  // On a phone the priority and status go under the title, so the row's actions stay on screen.
   const columns: Column<Announcement>[] = [
     {
       key: 'title', header: t('columns.title'), cell: (a) => (
         <>
           <strong>{a.title}</strong>
           <div className="zd-muted zd-ellipsis zd-ann-preview">{a.text}</div>
+          <div className="zd-ann-narrow-tags">{priorityTag(a)}{statusTag(a)}</div>
         </>
       ),
     },
-    { key: 'priority', header: t('columns.priority'), cell: (a) => <Tag minimal intent={priorityIntent[a.priority]}>{t(`priority.${a.priority}`)}</Tag> },
+    { key: 'priority', header: t('columns.priority'), className: 'zd-hide-narrow', cell: priorityTag },
     {
       key: 'media', header: t('columns.media'), className: 'zd-hide-narrow', cell: (a) => (a.mediaName
         ? <span className="zd-ellipsis zd-ann-media-name"><Icon icon="media" size={12} /> {a.mediaName}</span>
         : <span className="zd-muted">{t('noMedia')}</span>),
     },
-    { key: 'status', header: t('columns.status'), cell: (a) => <Tag minimal intent={a.status ? 'success' : 'none'}>{a.status ? t('status.active') : t('status.inactive')}</Tag> },
+    { key: 'status', header: t('columns.status'), className: 'zd-hide-narrow', cell: statusTag },
   ]
   return (
     <CrudListPage<Announcement>
