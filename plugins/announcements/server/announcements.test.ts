@@ -77,4 +77,7 @@ t.test('the list: every company reads the active ones, high priority first then 
   t.same([second.titles.length, second.hasMore], [2, false])
   t.equal(new Set([...first.titles, ...second.titles]).size, 22, 'no row on two pages')
   t.equal((await call(app, 'GET', '/announcements?pageNumber=0', a.user.headers)).json().error, 'ERR_VALIDATION')
+
+  const overdue = await createCompanyWithUsers(app, { dueDate: '2020-01-01' })
+  t.equal((await call(app, 'GET', '/announcements', overdue.user.headers)).json().count, 22, 'an overdue company still reads them')
 })

@@ -17,6 +17,8 @@ export default async function announcementRoutes(app: FastifyInstance): Promise<
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get('/announcements', {
+    // The platform's notices (maintenance, a new version) concern an overdue company too, and the top bar asks for them on every page.
+    config: { allowOverdue: true },
     schema: {
       summary: 'Announcements, high priority first then newest, paged; searchParam matches title or text. Users who are not super get the active ones only',
       querystring: ListQuery, response: { 200: Page, ...errorResponses },
