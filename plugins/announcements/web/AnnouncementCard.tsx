@@ -16,7 +16,8 @@ export function AnnouncementCard({ announcement: a, isNew }: { announcement: Ann
         {isNew && <span className="zd-ann-card__dot" aria-hidden="true" />}
       </header>
       <p className="zd-ann-card__text">{a.text}</p>
-      {a.mediaUrl && <img className="zd-ann-card__image" src={a.mediaUrl} alt={t('popover.imageAlt', { title: a.title })} loading="lazy" />}
+      {a.mediaUrl && <img className="zd-ann-card__image" src={a.mediaUrl} alt={t('popover.imageAlt', { title: a.title })} loading="lazy"
+        onError={(e) => { e.currentTarget.hidden = true }} />}
       {a.createdAt && <time className="zd-ann-card__time" dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>}
     </article>
   )
