@@ -45,5 +45,6 @@ export { InlineForm, type InlineFormProps } from './ui/crud/InlineForm.tsx'
 export { useForm, type UseFormOptions, type FormState, type FieldErrors } from './ui/crud/use-form.ts'
 export { MediaUploadField, NO_MEDIA, type MediaValue } from './ui/crud/MediaUploadField.tsx'
 export { useUpload, type Upload } from './ui/crud/use-upload.ts'
+export { SheetImportDialog, type SheetImportDialogProps, type SheetImportTexts } from './ui/crud/SheetImportDialog.tsx'
 /** Notifications in the top bar's popover (with the chime): for a module's background component. */
 export { useNotify, type ShellNotification } from './layout/notifications.ts'
