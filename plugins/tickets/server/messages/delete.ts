@@ -18,7 +18,8 @@ export async function deleteMessage(app: FastifyInstance, message: Message, tick
     const current = (await rows(app, message).first('sendStatus', 'externalId', 'whatsappId')) as Pick<Message, 'sendStatus' | 'externalId' | 'whatsappId'> | undefined
     if (!current) throw new AppError('ERR_NO_MESSAGE_FOUND', 404)
     if (current.sendStatus === 'sending' || current.sendStatus === 'queued') throw new AppError('ERR_DELETE_WAPP_MSG', 409, { reason: 'the message is being sent' })
-    if (current.externalId) {
+    // A failed message never reached the channel, even when it carries the id it was to be sent under.
+    if (current.externalId && current.sendStatus !== 'failed') {
       const chatJid = await loadContactJid(app, companyId, ticket.contactId)
       if (!chatJid || !current.whatsappId) throw new AppError('ERR_DELETE_WAPP_MSG', 400)
       try {

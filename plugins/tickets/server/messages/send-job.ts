@@ -52,7 +52,8 @@ async function outboundOf(app: FastifyInstance, companyId: number, message: Mess
   if (!whatsappId) throw new PermanentSendError('ERR_NO_DEF_WAPP_FOUND')
   const to = await loadContactJid(app, companyId, ticket.contactId)
   if (!to) throw new PermanentSendError('ERR_WAPP_INVALID_CONTACT')
-  const outbound: OutboundMessage = { to, ...(message.body ? { body: message.body } : {}) }
+  // An id set before the send was chosen by the caller (EnqueueInput.id): the channel sends under it.
+  const outbound: OutboundMessage = { to, ...(message.externalId ? { id: message.externalId } : {}), ...(message.body ? { body: message.body } : {}) }
   if (message.quotedMsgId) {
     const quoted = await app.bind(Message).query().forCompany(companyId).findById(message.quotedMsgId)
     // A quote of a message the channel never knew (not sent, failed) goes out as a plain message.

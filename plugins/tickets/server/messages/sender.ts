@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError } from '@zapdesk/plugin-api'
+import { AppError, isUniqueViolation } from '@zapdesk/plugin-api'
 import { Message, Ticket } from '../models.ts'
 import { indexWords } from '../search-words.ts'
 import { fillVariables } from './outbound-text.ts'
@@ -25,6 +25,13 @@ export interface EnqueueInput {
   userId?: number | null
   quotedMsgId?: number | null
   media?: OutboundMediaInput
+  /**
+   * The channel message id to send under, chosen by a caller that must never send a message twice (schedules). It
+   * is stored with the message, so a second call with the same id answers the message already stored instead of
+   * storing another (a caller that died before recording the answer simply calls again), and the send job sends
+   * under it, so after a crash mid-send the sweep asks the channel (`wasSent`) instead of giving up on it.
+   */
+  id?: string
 }
 
 /** image/audio/video by the mimetype's family; anything else goes as a document ('application'). */
@@ -45,15 +52,19 @@ export class MessageSender {
   async enqueue(companyId: number, ticketId: number, input: EnqueueInput): Promise<Message> {
     const { app } = this
     const body = await fillVariables(app, companyId, ticketId, input.body)
-    const { message, previous } = await app.knex.transaction(async (trx) => {
+    const stored = await app.knex.transaction(async (trx) => {
       // Locked (MariaDB; SQLite serializes writers anyway) so the later of two messages sent at once ends up as
       // the ticket's lastMessage.
       const query = app.bind(Ticket).query(trx).forCompany(companyId).findById(ticketId)
       const ticket = await (app.dialect === 'sqlite' ? query : query.forUpdate())
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404)
+      if (input.id) {
+        const earlier = await this.storedUnder(companyId, input.id, trx)
+        if (earlier) return { earlier } as { earlier: Message }
+      }
       if (input.quotedMsgId) await this.checkQuoted(trx, companyId, ticket, input.quotedMsgId)
       const message = await app.bind(Message).query(trx).forCompany(companyId).insert({
-        ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, externalId: null, body, fromMe: true,
+        ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, externalId: input.id ?? null, body, fromMe: true,
         read: true, mediaType: input.media ? input.media.type : 'chat', mediaPath: input.media?.path ?? null,
         mediaName: input.media?.fileName.slice(0, 255) ?? null, mediaMimetype: input.media?.mimetype.slice(0, 120) ?? null,
         quotedMsgId: input.quotedMsgId ?? null, ack: 0, isDeleted: false, isEdited: false, participant: null,
@@ -63,7 +74,18 @@ export class MessageSender {
       await app.bind(Ticket).query(trx).forCompany(companyId).findById(ticketId).patch({ lastMessage, lastMessageAt: message.createdAt })
       await indexWords(trx, companyId, ticketId, body)
       return { message, previous: { lastMessage: ticket.lastMessage, lastMessageAt: ticket.lastMessageAt } }
+    }).catch(async (err) => {
+      // Two calls with one id at once: the unique (company, connection, external id) let one store it.
+      const earlier = input.id && isUniqueViolation(err) ? await this.storedUnder(companyId, input.id) : undefined
+      if (!earlier) throw err
+      return { earlier } as { earlier: Message }
     })
+    if ('earlier' in stored) {
+      // Stored by an earlier call whose send job may never have been queued (it died right after the commit).
+      if (stored.earlier.sendStatus === 'queued') await this.queueSend(companyId, stored.earlier.id)
+      return stored.earlier
+    }
+    const { message, previous } = stored
     app.events.emit('message.created', { companyId, ticketId, messageId: message.id })
     app.events.emit('ticket.updated', { companyId, ticketId, previous })
     await this.queueSend(companyId, message.id)
@@ -80,6 +102,11 @@ export class MessageSender {
     } catch (err) {
       this.app.log.error({ err, companyId, messageId }, 'queueing a message send failed; the sweep will retry')
     }
+  }
+
+  /** The outbound message a caller stored under its own channel id (EnqueueInput.id), if any. */
+  private async storedUnder(companyId: number, id: string, trx?: Knex.Transaction): Promise<Message | undefined> {
+    return this.app.bind(Message).query(trx).forCompany(companyId).where({ externalId: id, fromMe: true }).first()
   }
 
   /** A reply may quote a message of the same conversation (this ticket or an earlier one of the same contact). */

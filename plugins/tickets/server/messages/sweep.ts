@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { loadContactJid } from './recipient.ts'
 
 const SWEEP_EVERY_MS = 60_000
 /** Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait. */
@@ -12,7 +13,8 @@ const BATCH = 500
  * - a message still queued long after its last attempt lost its job (the in-process queue does not survive a
  *   restart; Redis may have been down when it was queued): it is queued again (the job id dedups a live job);
  * - a claim (sending) that never finished means a worker died mid-send: the channel may or may not have the
- *   message, so it is NOT sent again but marked failed (ERR_SEND_INTERRUPTED) for the agent to check and resend.
+ *   message, so it is NOT sent again but marked failed (ERR_SEND_INTERRUPTED) for the agent to check and resend;
+ *   unless its caller chose its id (EnqueueInput.id): then the channel is asked (settleByChannel).
  */
 export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Promise<{ requeued: number; interrupted: number }> {
   const queued = (await app.knex('messages').where({ sendStatus: 'queued', isDeleted: false })
@@ -21,9 +23,13 @@ export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Pro
 
   const cutoff = new Date(now - SENDING_STALE_MS)
   const stale = (await app.knex('messages').where({ sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
-    .limit(BATCH).select('id', 'companyId', 'ticketId')) as Array<{ id: number; companyId: number; ticketId: number }>
+    .limit(BATCH).select('id', 'companyId', 'ticketId', 'contactId', 'whatsappId', 'externalId')) as StaleClaim[]
   let interrupted = 0
   for (const m of stale) {
+    if (m.externalId) {
+      await settleByChannel(app, m, cutoff)
+      continue
+    }
     // Conditional: the worker may have finished between the read and this write; then its result stands.
     const n = await app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
       .update({ sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED', updatedAt: new Date() })
@@ -32,6 +38,40 @@ export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Pro
     app.events.emit('message.updated', { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id })
   }
   return { requeued: queued.length, interrupted }
+}
+
+interface StaleClaim {
+  id: number
+  companyId: number
+  ticketId: number
+  contactId: number
+  whatsappId: number | null
+  externalId: string | null
+}
+
+/**
+ * A stale claim of a message with the id its caller chose (EnqueueInput.id): the channel is asked whether that id
+ * left. Sent: recorded as sent. Not sent, or the driver cannot tell: queued again, and sent under the same id (one
+ * message to WhatsApp however often it goes). The session down: left for a later sweep.
+ */
+async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date): Promise<void> {
+  const to = await loadContactJid(app, m.companyId, m.contactId)
+  if (!to || !m.whatsappId) return
+  let sent: boolean | null
+  try {
+    sent = await app.channels.wasSent(m.companyId, m.whatsappId, to, m.externalId!)
+  } catch (err) {
+    app.log.info({ err, messageId: m.id }, 'an interrupted send waits for its connection to be asked')
+    return
+  }
+  const claim = app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
+  if (sent) {
+    if (await claim.update({ sendStatus: 'sent', sendError: null, ack: app.knex.raw('case when ack < 1 then 1 else ack end'), updatedAt: new Date() })) {
+      app.events.emit('message.updated', { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id })
+    }
+    return
+  }
+  if (await claim.update({ sendStatus: 'queued', updatedAt: new Date() })) await app.tickets.sender.queueSend(m.companyId, m.id)
 }
 
 /** Sweeps once when the server is ready (a restart's leftovers), then every minute until it closes. */
