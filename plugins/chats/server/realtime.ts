@@ -27,9 +27,11 @@ export class ChatsRealtime {
     const userIds = (opts.only ?? this.members(chat)).filter((id) => !opts.except?.includes(id))
     if (!userIds.length) return
     this.app.realtime.publish({ companyId: chat.companyId, topic: 'chat', data: { action, chat }, audience: { userIds } })
-    if (action === 'update' && !opts.only) {
-      this.app.realtime.publish({ companyId: chat.companyId, topic: 'chatMessage', data: { action: 'update', chat }, audience: this.roomAudience(chat) })
-    }
+  }
+
+  /** The open conversation's header follows a rename or a new member list. */
+  changed(chat: ChatJson): void {
+    this.app.realtime.publish({ companyId: chat.companyId, topic: 'chatMessage', data: { action: 'update', chat }, audience: this.roomAudience(chat) })
   }
 
   /** The chat is gone for these users (deleted, or they were taken out of it). */

@@ -125,6 +125,7 @@ export class ChatsService {
       return { chat: await this.json(caller.companyId, fresh!, trx), removed, added }
     })
     this.live.chat('update', chat, { except: added })
+    this.live.changed(chat)
     if (added.length) this.live.chat('create', chat, { only: added })
     if (removed.length) this.live.gone(chat, removed)
     return chat
