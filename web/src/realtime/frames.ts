@@ -3,11 +3,14 @@ export type JoinFrame =
   | { type: 'joinNotification' }
   | { type: 'joinTickets'; status: string }
   | { type: 'joinChatBox'; ticketId: string }
+  /** Any room a plugin declares (e.g. the internal chat's `chat` room with the chat's uuid), by the generic message. */
+  | { type: 'join'; room: string; arg?: string }
 
 export type ClientFrame =
   | JoinFrame
   | { type: 'leaveTickets'; status: string }
   | { type: 'leaveChatBox'; ticketId: string }
+  | { type: 'leave'; room: string; arg?: string }
   | { type: 'userStatus' }
   | { type: 'ping' }
 
@@ -18,6 +21,8 @@ export function leaveFrameFor(join: JoinFrame): ClientFrame | null {
       return { type: 'leaveTickets', status: join.status }
     case 'joinChatBox':
       return { type: 'leaveChatBox', ticketId: join.ticketId }
+    case 'join':
+      return { type: 'leave', room: join.room, ...(join.arg === undefined ? {} : { arg: join.arg }) }
     default:
       return null
   }

@@ -111,6 +111,16 @@ t.test('joins rooms, re-joins after reconnect, leaves when released', async (t) 
   t.same(sockets[1].sent.at(-1), { type: 'leaveTickets', status: 'open' })
 })
 
+t.test('a plugin\'s room is joined and left with the generic join and leave messages', async (t) => {
+  const { client, sockets } = setup()
+  client.connect()
+  sockets[0].open()
+  const leave = client.join({ type: 'join', room: 'chat', arg: 'c0ffee00-0000-4000-8000-000000000001' })
+  t.same(sockets[0].sent.at(-1), { type: 'join', room: 'chat', arg: 'c0ffee00-0000-4000-8000-000000000001' })
+  leave()
+  t.same(sockets[0].sent.at(-1), { type: 'leave', room: 'chat', arg: 'c0ffee00-0000-4000-8000-000000000001' })
+})
+
 t.test('backoff grows while the server stays down and resets on open', async (t) => {
   const { client, sockets, clock } = setup()
   client.connect()
