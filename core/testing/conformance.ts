@@ -7,6 +7,7 @@ import { checkTenantIsolation } from './tenancy.ts'
 import { checkHostileInput } from './hostile-input.ts'
 import { migrationSets } from '../app.ts'
 import { migrateLatest, migrateRollback } from '../db/migrator.ts'
+import { PLUGINS_DIR } from '../loader/discover.ts'
 import { NO_PLUGINS_DIR } from './fixtures/third-party/paths.ts'
 import { checkWebTranslations } from './web-translations.ts'
 import { findForeignTables, type ForeignTableHit } from './foreign-tables.ts'
@@ -54,14 +55,19 @@ export function foreignTablesOf(plugins: readonly LoadedPlugin[], plugin: Loaded
  */
 export async function checkPluginConformance(t: Test, options: ConformanceOptions): Promise<ConformanceReport> {
   const report: ConformanceReport = { name: '', routes: 0, isolationAttempts: 0, isolationSuccesses: 0, hostileInputs: 0, serverErrors: 0, missingTranslations: [], foreignTables: [] }
-  const probe = await build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: [options.plugin] } }).catch((err: Error) => err)
+  // A folder of plugins/ is loaded with the bundled plugins already: naming it again would load it twice.
+  const bundledFolder = packageFolder(options.plugin)
+  const bundled = bundledFolder && path.dirname(bundledFolder) === path.resolve(PLUGINS_DIR) ? `plugins/${path.basename(bundledFolder)}` : null
+  const probe = await (bundled
+    ? build(t)
+    : build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: [options.plugin] } })).catch((err: Error) => err)
   if (probe instanceof Error) {
     // A plugin depending on bundled ones cannot load alone: retry with them unless the caller said otherwise.
-    if (options.withBundled !== undefined) throw probe
+    if (options.withBundled !== undefined || bundled) throw probe
     return checkPluginConformance(t, { ...options, withBundled: true })
   }
   const app = probe
-  const plugin = app.plugins.find((p) => p.source === options.plugin) as LoadedPlugin | undefined
+  const plugin = app.plugins.find((p) => p.source === (bundled ?? options.plugin)) as LoadedPlugin | undefined
   if (!plugin) throw new Error(`${options.plugin} did not load`)
   report.name = plugin.name
   const own = (r: { config: { plugin?: string } }) => r.config.plugin === plugin.name
