@@ -1,0 +1,20 @@
+import { Icon } from '@blueprintjs/core'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime, type Column } from '@zapdesk/plugin-api/web'
+import type { Schedule } from './types.ts'
+import { ScheduleStatus } from './ScheduleStatus.tsx'
+
+/** The list view's columns: contact, message (with its picture's name), send time, state. */
+export function useScheduleColumns(): Column<Schedule>[] {
+  const { t } = useTranslation('schedules')
+  return [
+    { key: 'contact', header: t('columns.contact'), cell: (s) => <strong>{s.contact?.name ?? t('unknownContact')}</strong> },
+    {
+      key: 'body', header: t('columns.body'), cell: (s) => (
+        <div className="zd-ellipsis zd-schedules__body">{s.mediaName && <Icon icon="media" size={12} title={s.mediaName} />} {s.body}</div>
+      ),
+    },
+    { key: 'sendAt', header: t('columns.sendAt'), cell: (s) => formatDateTime(s.sendAt) },
+    { key: 'status', header: t('columns.status'), cell: (s) => <ScheduleStatus s={s} />, className: 'zd-hide-narrow' },
+  ]
+}
