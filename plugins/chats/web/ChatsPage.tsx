@@ -36,7 +36,11 @@ export default function ChatsPage() {
     navigate('/chats', { replace: true })
   })
 
-  const open = (c: Chat) => navigate(`/chats/${c.uuid}`)
+  const open = (c: Chat) => {
+    // The chat already open (narrow screens: its tab was left) just shows again.
+    if (c.uuid === uuid) setPane('messages')
+    else navigate(`/chats/${c.uuid}`)
+  }
   const saved = (c: Chat) => {
     data.list.upsert(c)
     if (!dialog?.chat) open(c)

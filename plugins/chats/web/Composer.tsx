@@ -28,7 +28,8 @@ export function Composer({ onSend }: { onSend: (text: string) => Promise<void> }
         aria-label={t('composer.placeholder')} data-testid="chat-input"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key !== 'Enter' || e.shiftKey) return
+          // Enter that confirms an input method's composition (accents, CJK) is not a send.
+          if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return
           e.preventDefault()
           if (shouldSend(e.key, e.shiftKey, text)) void send()
         }}
