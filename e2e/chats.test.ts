@@ -83,7 +83,6 @@ t.test('live: Bruno sees the chat appear, the unread badge and the top-bar popov
   await member.page.goto(`${server.url}/chats`)
   await step(member, 'member-sees-chat', () => row(member, 'Plantão de sábado').waitFor())
   t.equal(await row(member, 'Plantão de sábado').locator('[data-testid=chat-edit], [data-testid=chat-delete]').count(), 0, 'a member who is not the owner has no edit or delete')
-  await member.page.goto(`${server.url}/`)
   await step(owner, 'owner-sends', async () => {
     await owner.page.fill('[data-testid=chat-input]', 'Bom dia, Bruno! Pode abrir a loja às 7h?')
     await owner.page.keyboard.press('Enter')
@@ -91,6 +90,8 @@ t.test('live: Bruno sees the chat appear, the unread badge and the top-bar popov
     t.equal(await owner.page.inputValue('[data-testid=chat-input]'), '', 'Enter sent it and cleared the box')
   })
   await step(member, 'member-badge', async () => {
+    await row(member, 'Plantão de sábado').locator('[data-testid=chat-unread]', { hasText: '1' }).waitFor()
+    t.equal(await row(member, 'Plantão de sábado').locator('.zd-chats-row__last').innerText(), 'Bom dia, Bruno! Pode abrir a loja às 7h?', 'the row shows the last message')
     await member.page.locator('[data-testid=chats-topbar-badge]', { hasText: '1' }).waitFor()
     await member.page.click('[data-testid=chats-topbar]')
     await member.page.locator('[data-testid=chats-popover-item]', { hasText: 'Plantão de sábado' }).waitFor()
@@ -100,6 +101,7 @@ t.test('live: Bruno sees the chat appear, the unread badge and the top-bar popov
     await member.page.waitForURL(`**/chats/${uuid}`)
     await pane(member).getByText('Bom dia, Bruno! Pode abrir a loja às 7h?').waitFor()
     await member.page.locator('[data-testid=chats-topbar-badge]').waitFor({ state: 'detached' })
+    await row(member, 'Plantão de sábado').locator('[data-testid=chat-unread]').waitFor({ state: 'detached' })
   })
   const sender = await pane(member).locator('[data-testid=chat-message]').first().locator('.zd-chats-msg__sender').innerText()
   t.not(sender, 'Você', `Bruno sees the sender's name (${sender})`)
