@@ -52,5 +52,6 @@ export function timeOf(iso: string, lng: string): string {
 
 export function longDay(key: string, lng: string): string {
   const [y, m, d] = key.split('-').map(Number)
-  return new Intl.DateTimeFormat(localeOf(lng), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d))
+  const text = new Intl.DateTimeFormat(localeOf(lng), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d))
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
