@@ -10,6 +10,7 @@ import { MonthCalendar } from './MonthCalendar.tsx'
 import { DayAgenda } from './DayAgenda.tsx'
 import { ScheduleDialog } from './ScheduleDialog.tsx'
 import { useScheduleColumns } from './schedule-columns.tsx'
+import { isEditable } from './rules.ts'
 import './schedules.css'
 
 type View = 'calendar' | 'list'
@@ -75,13 +76,13 @@ export default function SchedulesPage() {
         <div className="zd-schedules__calendar">
           {monthData.error
             ? <div className="zd-cal__error" role="alert">{t('loadError')} <Button icon="refresh" text={t('retry')} onClick={monthData.reload} /></div>
-            : <MonthCalendar month={month} items={monthData.items} loading={monthData.loading} selectedDay={day} onSelectDay={setDay} onMonth={moveMonth} onOpen={setEditing} />}
+            : <MonthCalendar month={month} items={monthData.items} loading={monthData.loading} selectedDay={day} onSelectDay={setDay} onMonth={moveMonth} onOpen={(s) => isEditable(s) && setEditing(s)} />}
           <DayAgenda day={day} items={monthData.items} onEdit={setEditing} onDelete={deletion.ask} />
         </div>
       ) : (
         <DataTable<Schedule> list={crud.list} columns={columns} rowKey={(s) => s.id} rowProps={(s) => ({ 'data-schedule': s.id })} testId="schedules-table"
           actions={{ onDelete: deletion.ask, deletable: (s) => s.status !== 'sending', testIds: { delete: 'schedule-delete' },
-            extra: (s) => s.sentAt || s.status === 'sending' ? null : <Button variant="minimal" icon="edit" title={t('edit')} aria-label={t('edit')} onClick={() => setEditing(s)} data-testid="schedule-edit" /> }}
+            extra: (s) => !isEditable(s) ? null : <Button variant="minimal" icon="edit" title={t('edit')} aria-label={t('edit')} onClick={() => setEditing(s)} data-testid="schedule-edit" /> }}
           empty={{ icon: 'calendar', title: crud.term ? t('emptySearch', { term: crud.term }) : t('empty'), description: crud.term ? undefined : t('emptyHint') }} />
       )}
       <ScheduleDialog open={editing !== null} current={editing === 'new' ? undefined : editing ?? undefined} contact={prefill}
