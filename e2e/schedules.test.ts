@@ -65,6 +65,11 @@ t.test('a user schedules a message from the page, sees it in the calendar and th
     await page.locator('[data-testid=schedules-agenda]').getByText('Olá Ana, sua consulta está confirmada').waitFor()
     await b.screenshot('schedules-calendar')
   })
+  await step(b, 'week', async () => {
+    await page.click('[data-testid=view-week]')
+    await page.locator(`[data-week-day="${dayKey(sendAt)}"]`).getByText('Ana Souza').waitFor()
+    await b.screenshot('schedules-week')
+  })
   await step(b, 'list', async () => {
     await page.click('[data-testid=view-list]')
     await page.locator('[data-testid=schedules-table] tbody tr', { hasText: 'Ana Souza' }).getByText('Agendado').waitFor()
@@ -128,6 +133,10 @@ t.test('in pt, en and es, at 390 px and on a desktop, the page and its dialog fi
         await page.locator('.zd-page-count', { hasText: text.count }).waitFor()
         t.ok(await overflow() <= 0, `${lng}: the calendar fits ${width} px`)
         await b.screenshot(`schedules-${size}-${lng}`)
+        await page.click('[data-testid=view-week]')
+        await page.locator('[data-testid=schedules-week]').waitFor()
+        t.ok(await overflow() <= 0, `${lng}: the week fits ${width} px`)
+        await b.screenshot(`schedules-week-${size}-${lng}`)
         await page.getByRole('button', { name: text.list }).click()
         await page.locator('[data-testid=schedules-table]').waitFor()
         t.ok(await overflow() <= 0, `${lng}: the list fits ${width} px`)
