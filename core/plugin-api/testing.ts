@@ -9,6 +9,8 @@ export { checkWebTranslations } from '../testing/web-translations.ts'
 export { checkTenantIsolation } from '../testing/tenancy.ts'
 export { checkHostileInput } from '../testing/hostile-input.ts'
 export { connect, type TestSocket, type Frame } from '../realtime/ws-test-client.ts'
+/** API calls, multipart uploads, polling and realtime capture, as every plugin's tests need them. */
+export { apiCall, multipart, multipartUpload, fileUpload, waitFor, capturePublished, type TestHeaders, type MultipartPart, type Published } from '../testing/http.ts'
 /** A second app instance on the same database and Redis (cluster tests): build() makes the first. */
 export { buildApp } from '../app.ts'
 /** Writes one company setting as the settings screen would (tests that need a setting on). */

@@ -1,9 +1,9 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 
-type Headers = { authorization: string }
+type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 /** The member ids of a chat answer, sorted. */
 export const memberIds = (chat: { users: Array<{ userId: number }> }) => chat.users.map((u) => u.userId).sort((a, b) => a - b)

@@ -1,21 +1,11 @@
+import { apiCall, waitFor, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 
 /** Shared by this plugin's tests: API calls and waiting for asynchronous effects (statuses, acks). */
-type Headers = { authorization: string }
+type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) })
-
-/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5000, label = 'condition'): Promise<NonNullable<T>> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value) return value as NonNullable<T>
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${label}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+export const call = apiCall
+export { waitFor }
 
 /** Creates a sandbox connection through the API and waits until it is CONNECTED. */
 export async function sandboxConnection(app: FastifyInstance, headers: Headers, fields: Record<string, unknown> = {}): Promise<{ id: number; [k: string]: unknown }> {
@@ -42,4 +32,16 @@ export async function queueIds(app: FastifyInstance, headers: Headers, n: number
     ids.push(res.json().id)
   }
   return ids
+}
+
+/** A sandbox connection that is the company's default, once CONNECTED: its id (what campaigns and schedules send on). */
+export const defaultSandbox = async (app: FastifyInstance, headers: Headers): Promise<number> => (await sandboxConnection(app, headers, { isDefault: true })).id
+
+export interface OutboxRow { externalId: string; to: string; body: string | null; mediaType: string | null; fileName: string | null }
+
+/** What a sandbox connection sent (its last 500), oldest first. */
+export async function sandboxOutbox(app: FastifyInstance, headers: Headers, whatsappId: number): Promise<OutboxRow[]> {
+  const res = await call(app, 'GET', `/sandbox/${whatsappId}/outbox?limit=500`, headers)
+  if (res.statusCode !== 200) throw new Error(`outbox: ${res.statusCode} ${res.body}`)
+  return (res.json() as OutboxRow[]).reverse()
 }

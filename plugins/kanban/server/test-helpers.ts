@@ -1,11 +1,11 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 import { createUser, type TestCompany, type TestUser } from '@zapdesk/plugin-api/testing'
 import type { KanbanTicket } from './dto.ts'
 
-export type Headers = { authorization: string }
+export type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 async function ok<T>(res: Awaited<ReturnType<typeof call>>, what: string): Promise<T> {
   if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`)

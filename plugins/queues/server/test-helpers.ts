@@ -1,11 +1,11 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 import { WEEKDAYS, type ScheduleEntry } from './opening-hours.ts'
 import { WEEKDAY_LABELS } from './schedules.ts'
 
-export type Headers = { authorization: string }
+export type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 let colors = 0
 /** A valid queue body with a colour no other test queue has. */

@@ -1,9 +1,9 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 
-export type Headers = { authorization: string }
+export type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 export async function createTag(app: FastifyInstance, headers: Headers, over: Record<string, unknown> = {}): Promise<{ id: number; name: string; color: string; kanban: number }> {
   const res = await call(app, 'POST', '/tags', headers, { name: 'Cliente VIP', color: '#ff8800', ...over })

@@ -1,20 +1,9 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react'
+import { Suspense, useMemo } from 'react'
 import { useAtomValue } from 'jotai'
 import { accessAtom } from '../session/session-atoms.ts'
 import { allowedModules } from '../modules/gating.ts'
 import { modules } from '../modules/registry.ts'
-
-const components = new Map<string, ComponentType>()
-
-/** A module's background component, made lazy once (a new lazy() each render would remount it). */
-function backgroundOf(name: string, load: () => Promise<{ default: unknown }>): ComponentType {
-  let component = components.get(name)
-  if (!component) {
-    component = lazy(load as () => Promise<{ default: ComponentType }>)
-    components.set(name, component)
-  }
-  return component
-}
+import { lazyOnce } from './lazy-once.ts'
 
 /** Keeps mounted the background components of the modules the company may use (see WebModule.background). */
 export function ModuleBackgrounds() {
@@ -23,7 +12,7 @@ export function ModuleBackgrounds() {
   return (
     <Suspense fallback={null}>
       {active.map((m) => {
-        const Background = backgroundOf(m.name, m.background!)
+        const Background = lazyOnce(`background:${m.name}`, m.background!)
         return <Background key={m.name} />
       })}
     </Suspense>

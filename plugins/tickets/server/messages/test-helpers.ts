@@ -1,3 +1,4 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import { randomUUID } from 'node:crypto'
 import tap from 'tap'
 import type { FastifyInstance } from 'fastify'
@@ -8,10 +9,9 @@ import { Message, Ticket } from '../models.ts'
 
 /** Shared by this folder's tests: a company with a connected sandbox, contacts, tickets and messages made directly. */
 export { waitFor }
-type Headers = { authorization: string }
+type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 export interface World {
   app: FastifyInstance

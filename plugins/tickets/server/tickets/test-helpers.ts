@@ -1,12 +1,12 @@
+import { apiCall, type TestHeaders } from '@zapdesk/plugin-api/testing'
 import type { FastifyInstance } from 'fastify'
 import { createCompanyWithUsers, createUser, type TestCompany, type TestUser } from '@zapdesk/plugin-api/testing'
 import { writeSetting } from '@zapdesk/plugin-api/testing'
 
 /** Shared by the ticket API's tests: API calls and a company with queues, a connection, contacts and agents. */
-export type Headers = { authorization: string }
+export type Headers = TestHeaders
 
-export const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) })
+export const call = apiCall
 
 let serial = 0
 const next = () => `${process.pid % 1000}${++serial}`.padStart(6, '0').slice(-6)
