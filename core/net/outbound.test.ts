@@ -20,7 +20,9 @@ async function server(t: Tap): Promise<string> {
   t.teardown(() => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()) }))
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}`
 }
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0]
+type Tap = { teardown(fn: () => unknown): void }
+/** How a call failed ('ok' when it did not). */
+const failure = (p: Promise<unknown>) => p.then(() => 'ok', (e: { name?: string; kind?: string }) => `${e.name}:${e.kind}`)
 
 t.test('private, loopback, link-local and mapped addresses are private; public ones are not', async (t) => {
   for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not-an-ip']) {
@@ -46,10 +48,10 @@ t.test('the guard refuses loopback by literal and by name, and the address a nam
   const base = await server(t)
   const port = new URL(base).port
   for (const url of [`${base}/x`, `http://localhost:${port}/x`, `http://[::1]:${port}/x`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/']) {
-    await t.rejects(outboundRequest(url, {}, { allowPrivate: false, timeoutMs: 2000 }), { name: 'OutboundError', kind: 'blocked' }, url)
+    t.equal(await failure(outboundRequest(url, {}, { allowPrivate: false, timeoutMs: 2000 })), 'OutboundError:blocked', url)
   }
   for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'not a url', 'http://user:pw@example.com/']) {
-    await t.rejects(outboundRequest(url, {}, { allowPrivate: false, timeoutMs: 2000 }), { kind: 'bad-url' }, url)
+    t.equal(await failure(outboundRequest(url, {}, { allowPrivate: false, timeoutMs: 2000 })), 'OutboundError:bad-url', url)
   }
 })
 
@@ -58,9 +60,9 @@ t.test('redirects are not followed, slow answers time out, large ones are cut', 
   const redirect = await outboundRequest(`${base}/redirect`, {}, { allowPrivate: true, timeoutMs: 2000 })
   t.equal(redirect.status, 302, 'the caller sees the redirect; nothing goes to its target')
   const started = Date.now()
-  await t.rejects(outboundRequest(`${base}/slow`, {}, { allowPrivate: true, timeoutMs: 200 }), { kind: 'timeout' })
+  t.equal(await failure(outboundRequest(`${base}/slow`, {}, { allowPrivate: true, timeoutMs: 200 })), 'OutboundError:timeout')
   t.ok(Date.now() - started < 1500, 'bounded by the timeout')
-  await t.rejects(outboundRequest(`${base}/big`, {}, { allowPrivate: true, timeoutMs: 2000, maxBytes: 1000 }), { kind: 'too-large' })
+  t.equal(await failure(outboundRequest(`${base}/big`, {}, { allowPrivate: true, timeoutMs: 2000, maxBytes: 1000 })), 'OutboundError:too-large')
   const notJson = await outboundRequest(`${base}/big`, {}, { allowPrivate: true, timeoutMs: 2000 })
-  t.throws(() => notJson.json(), { name: 'OutboundError', kind: 'bad-answer' })
+  t.equal(await failure(Promise.resolve().then(() => notJson.json())), 'OutboundError:bad-answer')
 })

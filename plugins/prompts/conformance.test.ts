@@ -1,0 +1,10 @@
+import t from 'tap'
+import { fileURLToPath } from 'node:url'
+import { checkPluginConformance } from '@zapdesk/plugin-api/testing'
+
+const PLUGIN = fileURLToPath(new URL('.', import.meta.url))
+
+t.test('conformance: migrations up/down/up, cross-tenant (0 successes), hostile input, foreign tables, translations', async (t) => {
+  const report = await checkPluginConformance(t, { plugin: PLUGIN })
+  t.equal(report.isolationSuccesses, 0)
+})
