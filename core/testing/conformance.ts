@@ -8,6 +8,7 @@ import { checkHostileInput } from './hostile-input.ts'
 import { migrationSets } from '../app.ts'
 import { migrateLatest, migrateRollback } from '../db/migrator.ts'
 import { NO_PLUGINS_DIR } from './fixtures/third-party/paths.ts'
+import { PLUGINS_DIR } from '../loader/discover.ts'
 import { checkWebTranslations } from './web-translations.ts'
 import { findForeignTables, type ForeignTableHit } from './foreign-tables.ts'
 import type { LoadedPlugin, WebModule } from '../plugin-api/types.ts'
@@ -54,14 +55,17 @@ export function foreignTablesOf(plugins: readonly LoadedPlugin[], plugin: Loaded
  */
 export async function checkPluginConformance(t: Test, options: ConformanceOptions): Promise<ConformanceReport> {
   const report: ConformanceReport = { name: '', routes: 0, isolationAttempts: 0, isolationSuccesses: 0, hostileInputs: 0, serverErrors: 0, missingTranslations: [], foreignTables: [] }
-  const probe = await build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: [options.plugin] } }).catch((err: Error) => err)
+  // A bundled plugin (a folder of plugins/) loads with the others when they are loaded: naming it again would load it twice.
+  const folderOf = packageFolder(options.plugin)
+  const bundled = options.withBundled && folderOf !== null && path.dirname(folderOf) === path.resolve(PLUGINS_DIR) ? `plugins/${path.basename(folderOf)}` : null
+  const probe = await build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: bundled ? [] : [options.plugin] } }).catch((err: Error) => err)
   if (probe instanceof Error) {
     // A plugin depending on bundled ones cannot load alone: retry with them unless the caller said otherwise.
     if (options.withBundled !== undefined) throw probe
     return checkPluginConformance(t, { ...options, withBundled: true })
   }
   const app = probe
-  const plugin = app.plugins.find((p) => p.source === options.plugin) as LoadedPlugin | undefined
+  const plugin = app.plugins.find((p) => p.source === (bundled ?? options.plugin)) as LoadedPlugin | undefined
   if (!plugin) throw new Error(`${options.plugin} did not load`)
   report.name = plugin.name
   const own = (r: { config: { plugin?: string } }) => r.config.plugin === plugin.name
