@@ -11,7 +11,7 @@ import { readFigures, summaryTable } from './lib/figures.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 /** Longest first, so two parallel lanes finish close together. */
-const DEFAULT_FILES = ['load', 'campaigns', 'db-restart', 'kill9', 'hostile', 'isolation', 'redis-restart', 'sigterm', 'auth'].map((f) => `hardening/${f}.test.ts`)
+const DEFAULT_FILES = ['load', 'campaigns', 'schedules', 'db-restart', 'kill9', 'hostile', 'isolation', 'redis-restart', 'sigterm', 'auth'].map((f) => `hardening/${f}.test.ts`)
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !a.startsWith('-'))

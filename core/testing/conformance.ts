@@ -7,8 +7,8 @@ import { checkTenantIsolation } from './tenancy.ts'
 import { checkHostileInput } from './hostile-input.ts'
 import { migrationSets } from '../app.ts'
 import { migrateLatest, migrateRollback } from '../db/migrator.ts'
-import { NO_PLUGINS_DIR } from './fixtures/third-party/paths.ts'
 import { PLUGINS_DIR } from '../loader/discover.ts'
+import { NO_PLUGINS_DIR } from './fixtures/third-party/paths.ts'
 import { checkWebTranslations } from './web-translations.ts'
 import { findForeignTables, type ForeignTableHit } from './foreign-tables.ts'
 import type { LoadedPlugin, WebModule } from '../plugin-api/types.ts'
@@ -55,13 +55,15 @@ export function foreignTablesOf(plugins: readonly LoadedPlugin[], plugin: Loaded
  */
 export async function checkPluginConformance(t: Test, options: ConformanceOptions): Promise<ConformanceReport> {
   const report: ConformanceReport = { name: '', routes: 0, isolationAttempts: 0, isolationSuccesses: 0, hostileInputs: 0, serverErrors: 0, missingTranslations: [], foreignTables: [] }
-  // A bundled plugin (a folder of plugins/) loads with the others when they are loaded: naming it again would load it twice.
-  const folderOf = packageFolder(options.plugin)
-  const bundled = options.withBundled && folderOf !== null && path.dirname(folderOf) === path.resolve(PLUGINS_DIR) ? `plugins/${path.basename(folderOf)}` : null
-  const probe = await build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: bundled ? [] : [options.plugin] } }).catch((err: Error) => err)
+  // A folder of plugins/ is loaded with the bundled plugins already: naming it again would load it twice.
+  const bundledFolder = packageFolder(options.plugin)
+  const bundled = bundledFolder && path.dirname(bundledFolder) === path.resolve(PLUGINS_DIR) ? `plugins/${path.basename(bundledFolder)}` : null
+  const probe = await (bundled
+    ? build(t)
+    : build(t, { pluginsDir: options.withBundled ? undefined : NO_PLUGINS_DIR, config: { plugins: [options.plugin] } })).catch((err: Error) => err)
   if (probe instanceof Error) {
     // A plugin depending on bundled ones cannot load alone: retry with them unless the caller said otherwise.
-    if (options.withBundled !== undefined) throw probe
+    if (options.withBundled !== undefined || bundled) throw probe
     return checkPluginConformance(t, { ...options, withBundled: true })
   }
   const app = probe

@@ -27,6 +27,10 @@ t.test('create, list, show, rename, change members and delete a chat; only the o
     t.equal(res.statusCode, 404, `a non-member's ${method} ${url.replace(/\d+/, ':id')} -> 404`)
   }
 
+  const private_ = (await call(app, 'POST', '/chats', c.user.headers, { title: 'Só nós dois', users: [{ id: carla.id }] })).json()
+  t.equal((await call(app, 'GET', `/chats/${private_.uuid}`, c.admin.headers)).statusCode, 404, 'being the company\'s admin does not open a chat one is not in')
+  t.notOk((await call(app, 'GET', '/chats', c.admin.headers)).json().records.some((r: { id: number }) => r.id === private_.id), 'nor list it')
+
   const notOwner = await call(app, 'PUT', `/chats/${chat.uuid}`, c.user.headers, { title: 'Tomada' })
   t.equal(notOwner.statusCode, 403)
   t.equal(notOwner.json().error, 'ERR_CHAT_OWNER_ONLY')
@@ -42,7 +46,7 @@ t.test('create, list, show, rename, change members and delete a chat; only the o
 
   t.equal((await call(app, 'DELETE', `/chats/${chat.uuid}`, c.admin.headers)).statusCode, 204)
   t.equal((await call(app, 'GET', `/chats/${chat.uuid}`, c.admin.headers)).statusCode, 404)
-  t.equal((await call(app, 'GET', '/chats', carla.headers)).json().count, 0)
+  t.equal((await call(app, 'GET', '/chats', carla.headers)).json().count, 1, 'only the chat she is in remains')
 })
 
 t.test('bad input is refused with ERR_ codes: blank title, no users, users of another company', async (t) => {

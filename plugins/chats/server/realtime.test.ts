@@ -66,3 +66,15 @@ t.test('a company without useInternalChat gets no routes and no frames', async (
   t.equal(off.json().error, 'ERR_FEATURE_DISABLED')
   t.equal((await call(app, 'POST', `/chats/${chat.uuid}/messages`, c.admin.headers, { message: 'x' })).statusCode, 403)
 })
+
+t.test('a deleted user leaves the chat live: the remaining members get the chat without them', async (t) => {
+  const app = await build(t, onlyPlugin(PLUGIN))
+  const c = await createCompanyWithUsers(app)
+  const dora = await createUser(app, c.id, { name: 'Dora' })
+  const chat = (await call(app, 'POST', '/chats', dora.headers, { title: 'Da Dora', users: [{ id: c.user.id }] })).json()
+  const member = await connect(app, c.user.token, t)
+  t.equal((await call(app, 'DELETE', `/users/${dora.id}`, c.admin.headers)).statusCode, 204)
+  const frame = await member.next((f) => f.event === `company-${c.id}-chat` && f.data?.action === 'update')
+  t.match(frame.data, { chat: { id: chat.id, ownerId: c.user.id } })
+  t.same((frame.data?.chat as { users: Array<{ userId: number }> }).users.map((u) => u.userId), [c.user.id], 'Dora is gone from its members')
+})

@@ -25,6 +25,9 @@ export class SchedulesService {
 
   async page(companyId: number, q: ListInput): Promise<{ schedules: ScheduleJson[]; count: number; hasMore: boolean }> {
     const page = q.pageNumber ?? 1
+    // A filter naming another company's contact or user is a 404, as the row itself would be.
+    if (q.contactId) await this.checkContact(companyId, q.contactId)
+    if (q.userId && !(await this.app.knex('users').where({ companyId, id: q.userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 404)
     const base = this.rows().forCompany(companyId)
     if (q.contactId) base.where('contactId', q.contactId)
     if (q.userId) base.where('userId', q.userId)

@@ -8,5 +8,5 @@ export async function sampleSchedule(app: FastifyInstance, companyId: number, ma
   const schedule = await app.schedules.create(companyId, null, { body: `Lembrete ${marker}`, contactId: contact.id, sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
   const path = await app.storage.save(companyId, Buffer.from(`picture ${marker}`), 'foto.png')
   await app.schedules.setMedia(companyId, schedule.id, { path, name: `foto ${marker}.png` })
-  return { schedules: schedule.id, contactId: contact.id }
+  return { schedules: schedule.id, 'schedules.contactId': contact.id }
 }

@@ -101,7 +101,9 @@ export async function runSendJob(app: FastifyInstance, data: SendJobData, job: P
     sent = { sent: { externalId: result.externalId, ack: result.ack, raw: result.raw, whatsappId } }
   } catch (err) {
     const { code, retryable } = failureOf(err)
-    if (retryable && !lastAttempt) {
+    // A send cut off on its way (ERR_SEND_INTERRUPTED) may have left; under the id its caller chose, going again is
+    // still one message at the channel, so it is retried like the rest.
+    if ((retryable || (code === 'ERR_SEND_INTERRUPTED' && message.externalId)) && !lastAttempt) {
       await releaseSend(app, companyId, messageId)
       throw err
     }

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
+import { AppError } from '@zapdesk/plugin-api'
 import { Message } from '../models.ts'
 import { sweepOutbound } from './sweep.ts'
 import { messageRow, outbox, recordEvents, ticket, waitFor, world } from './test-helpers.ts'
@@ -61,4 +62,29 @@ t.test('a failed message that carries its chosen id is deleted without asking th
   const res = await app.inject({ method: 'DELETE', url: `/api/messages/${m.id}`, headers: c.admin.headers })
   t.equal(res.statusCode, 200, res.body)
   t.equal(Boolean((await messageRow(app, c.id, m.id))!.isDeleted), true)
+})
+
+t.test('a send cut off on its way is retried under a caller\'s id (one message at the channel); without one it fails as interrupted', async (t) => {
+  const w = await world()
+  const { app, c } = w
+  const tk = await ticket(app, c.id, { whatsappId: w.whatsappId })
+  const real = app.channels.send.bind(app.channels)
+  const cutOnce = new Set<string>()
+  // The instance running the session took the message, then its answer never came back (it died, as kill -9 does).
+  app.channels.send = async (companyId, whatsappId, message) => {
+    const sent = await real(companyId, whatsappId, message)
+    if (!cutOnce.has(message.body ?? '')) {
+      cutOnce.add(message.body ?? '')
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { reason: 'the instance running this session did not answer' })
+    }
+    return sent
+  }
+  t.teardown(() => { app.channels.send = real })
+  const id = newId()
+  const chosen = await app.tickets.sendMessage(c.id, tk.id, { body: 'com id', id })
+  const plain = await app.tickets.sendMessage(c.id, tk.id, { body: 'sem id' })
+  await waitFor(async () => (await messageRow(app, c.id, chosen.id))?.sendStatus === 'sent', 10_000, 'sent on the retry')
+  const failed = await waitFor(async () => { const r = await messageRow(app, c.id, plain.id); return r?.sendStatus === 'failed' ? r : undefined }, 10_000, 'failed')
+  t.equal(failed.sendError, 'ERR_SEND_INTERRUPTED', 'without a chosen id it may not go again')
+  t.equal((await outbox(w)).filter((m) => m.externalId === id).length, 1, 'the retry under the same id is one message')
 })
