@@ -28,13 +28,15 @@ export interface FakeProvider {
   /** Chat behaviours, used in order; when none is left the answer is 'ok'. */
   script(...behaviours: Behaviour[]): void
   transcription: string
+  /** The speech endpoint's answer status (200: an Ogg voice note). */
+  speechStatus: number
   close(): Promise<void>
 }
 
 export async function fakeProvider(): Promise<FakeProvider> {
   const queue: Behaviour[] = []
   const requests: Recorded[] = []
-  const fake = { transcription: 'quero saber o horário de funcionamento' } as FakeProvider
+  const fake = { transcription: 'quero saber o horário de funcionamento', speechStatus: 200 } as FakeProvider
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -47,7 +49,10 @@ export async function fakeProvider(): Promise<FakeProvider> {
       requests.push(rec)
       const json = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data))
       if (req.url?.endsWith('/audio/transcriptions')) return json(200, { text: fake.transcription })
-      if (req.url?.endsWith('/cognitiveservices/v1')) return res.writeHead(200, { 'content-type': 'audio/ogg' }).end(Buffer.from('OggS-fake-voice'))
+      if (req.url?.endsWith('/cognitiveservices/v1')) {
+        if (fake.speechStatus !== 200) return json(fake.speechStatus, { error: { message: 'speech refused' } })
+        return res.writeHead(200, { 'content-type': 'audio/ogg' }).end(Buffer.from('OggS-fake-voice'))
+      }
       if (!req.url?.endsWith('/chat/completions')) return json(404, { error: { message: 'unknown path' } })
       const b = queue.shift() ?? { reply: 'ok' }
       if ('hang' in b) return

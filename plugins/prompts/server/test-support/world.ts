@@ -23,6 +23,8 @@ export interface BotWorld {
   ticket(): Promise<{ id: number; status: string; userId: number | null; queueId: number | null; contactId: number }>
   /** The ticket's messages, oldest first: [fromMe, body]. */
   messages(): Promise<Array<[boolean, string]>>
+  /** The same with their media: [fromMe, body, mediaType]. */
+  media(): Promise<Array<[boolean, string, string]>>
   notes(): Promise<string[]>
   /** The provider calls of the chat endpoint, in order. */
   chats(): FakeProvider['requests']
@@ -59,9 +61,12 @@ export async function botWorld(t: Tap, prompt: Record<string, unknown> = {}, onQ
       return (await call(app, 'GET', `/tickets/${ticketId}`, c.admin.headers)).json()
     },
     async messages() {
+      return (await world.media()).map(([fromMe, body]) => [fromMe, body])
+    },
+    async media() {
       const id = (await world.ticket()).id
       const page = (await call(app, 'GET', `/messages/${id}?peek=true`, c.admin.headers)).json()
-      return (page.messages as Array<{ fromMe: boolean; body: string }>).map((m) => [m.fromMe, m.body])
+      return (page.messages as Array<{ fromMe: boolean; body: string; mediaType: string }>).map((m) => [m.fromMe, m.body, m.mediaType])
     },
     async notes() {
       const t = await world.ticket()

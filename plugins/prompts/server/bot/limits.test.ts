@@ -1,0 +1,36 @@
+import t from 'tap'
+import { botWorld, call, settled, waitFor } from '../test-support/world.ts'
+
+t.test('past the company\'s tokens per day, new messages fall to the agents with a note', async (t) => {
+  const w = await botWorld(t)
+  w.app.promptBot.options.maxTokensPerDay = 40
+  w.fake.script({ reply: 'Primeira resposta', tokens: 25 }, { reply: 'Segunda resposta', tokens: 25 })
+  await w.send('Pergunta um')
+  await settled(w, async () => (await w.messages()).length === 2, 'the first answer')
+  await w.send('Pergunta dois')
+  await settled(w, async () => (await w.messages()).length === 4, 'the second answer (25 of 40 spent before it)')
+  await w.send('Pergunta três')
+  await settled(w, async () => (await w.notes()).length === 1, 'the note')
+  t.match((await w.notes())[0], /limite diário de tokens de IA \(40\)/)
+  t.equal(w.chats().length, 2, 'no call past the limit')
+  t.same((await w.messages()).at(-1), [false, 'Pergunta três'], 'the customer\'s message is kept')
+  t.match(await w.ticket(), { status: 'pending', queueId: w.queueId })
+})
+
+t.test('past the company\'s concurrent calls, a message falls to the agents with a note', async (t) => {
+  const w = await botWorld(t)
+  w.app.promptBot.options.maxConcurrentPerCompany = 1
+  w.fake.script({ delayMs: 800, reply: 'Resposta lenta' })
+  const other = await call(w.app, 'POST', `/sandbox/${w.whatsappId}/messages`, w.c.admin.headers, { from: '5511977770000', body: 'Cliente um' })
+  t.equal(other.statusCode, 201)
+  await waitFor(() => w.chats().length === 1 || undefined, 5000, 'the first call running')
+  await w.send('Cliente dois')
+  await settled(w, async () => (await w.notes()).length === 1, 'the note')
+  t.match((await w.notes())[0], /limite de conversas ao mesmo tempo da empresa \(1\)/)
+  t.equal(w.chats().length, 1, 'the second customer did not reach the provider')
+  await new Promise((r) => setTimeout(r, 1000))
+  w.fake.script({ reply: 'Agora sim' })
+  await call(w.app, 'POST', `/sandbox/${w.whatsappId}/messages`, w.c.admin.headers, { from: '5511977770000', body: 'Cliente um de novo' })
+  await waitFor(() => w.chats().length === 2 || undefined, 5000, 'a call once the first one ended')
+  t.pass('the slot is free again')
+})
