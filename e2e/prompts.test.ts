@@ -111,6 +111,22 @@ t.test('the queue dialog offers the prompt; the admin picks it', async (t) => {
   t.pass('saved')
 })
 
+t.test('the connection dialog offers the prompt too (its routing tab)', async (t) => {
+  const { page } = b
+  await step(b, 'connection-prompt', async () => {
+    await page.click('.zd-sidebar [data-menu-id=connections]')
+    await page.waitForURL('**/connections')
+    await page.locator('tr', { hasText: 'Loja Sandbox' }).locator('[data-testid=connection-edit]').click()
+    await page.locator('.zd-dialog [role=tab]', { hasText: 'Filas e automação' }).click()
+    await page.locator('#connection-prompt').waitFor()
+    t.same(await page.locator('#connection-prompt option').allInnerTexts(), ['Nenhum', 'Assistente Azul'], 'none, or the company\'s prompt')
+    await page.waitForTimeout(400)
+    await b.screenshot('connection-dialog-prompt')
+    await page.keyboard.press('Escape')
+    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+  })
+})
+
 t.test('a customer writes; the bot answers in the ticket with the prompt as system text', async (t) => {
   const { page } = b
   fake.script({ reply: 'Olá, Marina! Abrimos às 9h. Posso ajudar em algo mais?' })
@@ -139,7 +155,7 @@ t.test('a customer writes; the bot answers in the ticket with the prompt as syst
   const [ticket] = (await api<{ tickets: Array<{ id: number }> }>('GET', '/tickets?status=pending&showAll=true')).tickets
   ids.ticket = ticket.id
   const outbox = () => api<Array<{ body: string | null; to: string }>>('GET', `/sandbox/${ids.whatsapp}/outbox?limit=10`)
-  await until('the answer in the sandbox outbox', async () => (await outbox()).some((m) => m.body === 'Olá, Marina! Abrimos às 9h. Posso ajudar em algo mais?' && m.to === customer.from))
+  await until('the answer in the sandbox outbox', async () => (await outbox()).some((m) => m.body === 'Olá, Marina! Abrimos às 9h. Posso ajudar em algo mais?' && m.to.includes(customer.from)))
   t.pass('the answer left through the connection')
 })
 
