@@ -131,3 +131,18 @@ t.test('closing the ticket lets the next conversation start with the bot again',
   await w.app.events.idle()
   t.equal(w.chats().length, 1, 'the bot answers the new conversation')
 })
+
+t.test('with useOpenAi switched off the prompts stay but the bot says nothing', async (t) => {
+  const w = await botWorld(t)
+  const off = await call(w.app, 'PUT', '/modules/useOpenAi', w.c.admin.headers, { enabled: false })
+  t.equal(off.statusCode, 200, off.body)
+  t.equal((await call(w.app, 'GET', '/prompt', w.c.admin.headers)).json().error, 'ERR_FEATURE_DISABLED')
+  await w.send('Oi, tem alguém?')
+  await new Promise((r) => setTimeout(r, 300))
+  await w.app.events.idle()
+  t.equal(w.chats().length, 0)
+  await call(w.app, 'PUT', '/modules/useOpenAi', w.c.admin.headers, { enabled: true })
+  w.fake.script({ reply: 'Oi! Estou aqui.' })
+  await w.send('E agora?')
+  await settled(w, async () => w.chats().length === 1, 'the answer once it is back on')
+})

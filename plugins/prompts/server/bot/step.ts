@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { featureEnabled } from '@zapdesk/plugin-api'
 import '@zapdesk/tickets/public'
 import type { InboundContext, InboundStep } from '@zapdesk/tickets/public'
 import { ANSWER_JOB, type AnswerData } from './answer.ts'
@@ -34,6 +35,8 @@ export const promptStep: InboundStep = {
     const promptId = await promptIdFor(ctx)
     const prompt = promptId ? await app.prompts.find(companyId, promptId) : undefined
     if (!prompt || (await isHandedOff(app, companyId, ticket.id))) return 'next'
+    // A plan without useOpenAi (or the module switched off) keeps its prompts but gets no answers.
+    if (!(await featureEnabled(app, companyId, 'useOpenAi'))) return 'next'
     if (asksForHuman(message.body ?? '')) {
       await handOff(app, companyId, ticket.id, prompt, 'asked')
       return 'stop'
