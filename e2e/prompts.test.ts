@@ -171,6 +171,11 @@ t.test('the customer asks for a person; the admin takes over and the bot stays q
     await page.locator('[data-testid=ticket-header]', { hasText: customer.name }).waitFor()
     await page.locator('[data-testid=messages-list]').getByText('Quero falar com um atendente').waitFor()
   })
+  await step(b, 'handoff-note', async () => {
+    await page.click('[data-testid=ticket-contact-open]')
+    await page.locator('[data-testid=ticket-notes] [data-testid=note]', { hasText: 'pediu para falar com um atendente' }).waitFor()
+  })
+  await page.waitForTimeout(400)
   await b.screenshot('prompts-agent-took-over')
   await inject('Obrigada!')
   await page.locator('[data-testid=messages-list]').getByText('Obrigada!').waitFor()

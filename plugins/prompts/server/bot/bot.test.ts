@@ -146,3 +146,12 @@ t.test('with useOpenAi switched off the prompts stay but the bot says nothing', 
   await w.send('E agora?')
   await settled(w, async () => w.chats().length === 1, 'the answer once it is back on')
 })
+
+t.test('with private addresses refused (production), a prompt pointing at one gets no call: the agents get the ticket', async (t) => {
+  const w = await botWorld(t)
+  w.app.config.outboundAllowPrivate = false
+  await w.send('Oi')
+  await settled(w, async () => (await w.notes()).length === 1, 'the note')
+  t.match((await w.notes())[0], /falhou \(127\.0\.0\.1 is a private address\)/)
+  t.equal(w.fake.requests.length, 0, 'nothing reached the loopback server')
+})

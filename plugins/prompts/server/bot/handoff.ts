@@ -11,7 +11,7 @@ export type HandoffReason = 'asked' | 'model' | 'accepted' | 'error' | 'timeout'
 function noteOf(reason: HandoffReason, promptName: string, detail?: string): string | null {
   const who = `O assistente de IA "${promptName}"`
   switch (reason) {
-    case 'asked': return `O cliente pediu para falar com um atendente: ${who} parou de responder.`
+    case 'asked': return `O cliente pediu para falar com um atendente; o assistente de IA "${promptName}" parou de responder.`
     case 'model': return `${who} passou o atendimento para os atendentes.`
     case 'timeout': return `${who} não respondeu a tempo (${detail}): a mensagem do cliente espera um atendente.`
     case 'error': return `${who} falhou (${detail}): a mensagem do cliente espera um atendente.`
