@@ -73,13 +73,15 @@ t.test('the model hands over by its tool call or by the marked reply', async (t)
 
 t.test('an agent accepting the ticket stops the bot, also while the model is thinking', async (t) => {
   const w = await botWorld(t)
-  w.fake.script({ delayMs: 600, reply: 'Resposta atrasada' })
+  // Slow enough that the agent surely accepts while the call is running, even on a loaded machine.
+  w.app.promptBot.options.timeoutMs = 6000
+  w.fake.script({ delayMs: 2500, reply: 'Resposta atrasada' })
   await w.send('Oi, tudo bem?')
+  await settled(w, async () => w.chats().length === 1, 'the call under way')
   const ticket = await w.ticket()
   const accepted = await call(w.app, 'PUT', `/tickets/${ticket.id}`, w.c.user.headers, { status: 'open', userId: w.c.user.id })
   t.equal(accepted.statusCode, 200, accepted.body)
-  await settled(w, async () => w.chats().length === 1, 'the call')
-  await new Promise((r) => setTimeout(r, 900))
+  await new Promise((r) => setTimeout(r, 3000))
   await w.app.events.idle()
   t.notOk((await w.messages()).some((m) => m[1] === 'Resposta atrasada'), 'the late answer is dropped: the agent answers')
   await w.send('Ainda está aí?')
@@ -127,9 +129,8 @@ t.test('closing the ticket lets the next conversation start with the bot again',
   await w.app.events.idle()
   w.fake.script({ reply: 'Olá de novo!' })
   await w.send('Oi de novo')
-  await new Promise((r) => setTimeout(r, 300))
-  await w.app.events.idle()
-  t.equal(w.chats().length, 1, 'the bot answers the new conversation')
+  await settled(w, async () => w.chats().length === 1, 'the bot answers the new conversation')
+  t.equal(w.chats().length, 1)
 })
 
 t.test('with useOpenAi switched off the prompts stay but the bot says nothing', async (t) => {

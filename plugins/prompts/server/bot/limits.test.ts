@@ -19,8 +19,9 @@ t.test('past the company\'s tokens per day, new messages fall to the agents with
 
 t.test('past the company\'s concurrent calls, a message falls to the agents with a note', async (t) => {
   const w = await botWorld(t)
-  w.app.promptBot.options.maxConcurrentPerCompany = 1
-  w.fake.script({ delayMs: 800, reply: 'Resposta lenta' })
+  // The first call lasts long enough that the second message surely comes while it runs, even on a loaded machine.
+  Object.assign(w.app.promptBot.options, { maxConcurrentPerCompany: 1, timeoutMs: 6000 })
+  w.fake.script({ delayMs: 2500, reply: 'Resposta lenta' })
   const other = await call(w.app, 'POST', `/sandbox/${w.whatsappId}/messages`, w.c.admin.headers, { from: '5511977770000', body: 'Cliente um' })
   t.equal(other.statusCode, 201)
   await waitFor(() => w.chats().length === 1 || undefined, 5000, 'the first call running')
@@ -28,7 +29,7 @@ t.test('past the company\'s concurrent calls, a message falls to the agents with
   await settled(w, async () => (await w.notes()).length === 1, 'the note')
   t.match((await w.notes())[0], /limite de conversas ao mesmo tempo da empresa \(1\)/)
   t.equal(w.chats().length, 1, 'the second customer did not reach the provider')
-  await new Promise((r) => setTimeout(r, 1000))
+  await waitFor(async () => (await call(w.app, 'GET', '/tickets?showAll=true', w.c.admin.headers)).json().tickets.some((x: { lastMessage: string }) => x.lastMessage === 'Resposta lenta') || undefined, 8000, 'the slow answer')
   w.fake.script({ reply: 'Agora sim' })
   await call(w.app, 'POST', `/sandbox/${w.whatsappId}/messages`, w.c.admin.headers, { from: '5511977770000', body: 'Cliente um de novo' })
   await waitFor(() => w.chats().length === 2 || undefined, 5000, 'a call once the first one ended')
