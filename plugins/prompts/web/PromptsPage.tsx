@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Button, Tag } from '@blueprintjs/core'
+import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { api, CrudListPage, useConfirmDelete, useRealtime, useWholeList, type Column } from '@zapdesk/plugin-api/web'
 import type { Prompt, PromptEvent, PromptsAnswer } from './types.ts'
 import { PromptDialog } from './PromptDialog.tsx'
+import './prompts.css'
 
 /** The spec's AI prompts page: name, queue, max tokens and actions; live for the company's admins. */
 export default function PromptsPage() {
@@ -20,7 +21,7 @@ export default function PromptsPage() {
     { key: 'name', header: t('columns.name'), cell: (p) => <strong>{p.name}</strong> },
     {
       key: 'queue', header: t('columns.queue'), cell: (p) => (p.queue
-        ? <Tag minimal round style={{ borderLeft: `4px solid ${p.queue.color}` }}>{p.queue.name}</Tag>
+        ? <span className="zd-prompt-queue"><span className="zd-prompt-queue__dot" style={{ background: p.queue.color }} aria-hidden />{p.queue.name}</span>
         : <span className="zd-muted">{t('noQueue')}</span>),
     },
     { key: 'maxTokens', header: t('columns.maxTokens'), cell: (p) => p.maxTokens, className: 'zd-hide-narrow' },
