@@ -69,7 +69,7 @@ t.test('kill -9 twice while 200 schedules fall due: each sent exactly once, none
     await sleep(1500)
     server = await spawnServer({ env })
   }
-  const schedules = () => db('schedules').where({ companyId: tenant.companyId })
+  const schedules = () => db('scheduledMessages').where({ companyId: tenant.companyId })
   await waitUntil('every schedule recorded sent', async () => Number((await schedules().clone().where('status', 'sent').count({ n: '*' }))[0].n) === SCHEDULES, { timeoutMs: 120_000, intervalMs: 500 })
   // Ticket messages cut mid-send are settled by the tickets sweep (a claim older than 2 min, checked every minute).
   await waitUntil('every ticket message settled', async () => {

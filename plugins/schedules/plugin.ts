@@ -18,7 +18,7 @@ export default definePlugin({
   version: '1.0.0',
   description: 'Scheduled messages to contacts, sent once into their tickets at the set time',
   dependencies: ['contacts', 'tickets'],
-  tables: ['schedules'],
+  tables: ['scheduled_messages'],
   provides: ['schedules'],
   feature: 'useSchedules',
   errorCodes: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_SENT', 'ERR_SCHEDULE_SENDING', 'ERR_SCHEDULE_PAST'],

@@ -4,7 +4,7 @@ export const SCHEDULE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as con
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number]
 
 export class Schedule extends TenantModel {
-  static tableName = 'schedules'
+  static tableName = 'scheduledMessages'
   static dateColumns = ['createdAt', 'updatedAt', 'sendAt', 'sentAt', 'claimedAt']
 
   contactId!: number

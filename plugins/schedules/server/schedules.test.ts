@@ -80,17 +80,17 @@ t.test('a picture: .png/.jpg/.jpeg only, replaced and removed with its file; a s
   t.notOk(app.storage.locate(c.id, second.json().mediaPath), 'and the removed one too')
 
   // Sent: nothing of it changes any more (the spec: editable only while sentAt is empty).
-  await app.knex('schedules').where({ id: s.id }).update({ status: 'sent', sentAt: new Date() })
+  await app.knex('scheduledMessages').where({ id: s.id }).update({ status: 'sent', sentAt: new Date() })
   t.equal((await call(app, 'PUT', `/schedules/${s.id}`, c.user.headers, { body: 'Mudou de ideia' })).json().error, 'ERR_SCHEDULE_SENT')
   t.equal((await upload(app, `/schedules/${s.id}/media-upload`, c.user.headers, 'x.png', PNG)).json().error, 'ERR_SCHEDULE_SENT')
   t.equal((await call(app, 'DELETE', `/schedules/${s.id}/media-upload`, c.user.headers)).json().error, 'ERR_SCHEDULE_SENT')
-  await app.knex('schedules').where({ id: s.id }).update({ status: 'sending', sentAt: null })
+  await app.knex('scheduledMessages').where({ id: s.id }).update({ status: 'sending', sentAt: null })
   t.equal((await call(app, 'PUT', `/schedules/${s.id}`, c.user.headers, { body: 'Mudou de ideia' })).json().error, 'ERR_SCHEDULE_SENDING', 'nor while it is being sent')
   t.equal((await call(app, 'DELETE', `/schedules/${s.id}`, c.user.headers)).json().error, 'ERR_SCHEDULE_SENDING')
-  await app.knex('schedules').where({ id: s.id }).update({ status: 'failed', error: 'ERR_NO_DEF_WAPP_FOUND' })
+  await app.knex('scheduledMessages').where({ id: s.id }).update({ status: 'failed', error: 'ERR_NO_DEF_WAPP_FOUND' })
   const retried = await call(app, 'PUT', `/schedules/${s.id}`, c.user.headers, { sendAt: inMinutes(10) })
   t.match(retried.json(), { status: 'pending', error: null }, 'a failed one is edited and waits again')
-  await app.knex('schedules').where({ id: s.id }).update({ status: 'sent', sentAt: new Date() })
+  await app.knex('scheduledMessages').where({ id: s.id }).update({ status: 'sent', sentAt: new Date() })
   t.equal((await call(app, 'DELETE', `/schedules/${s.id}`, c.user.headers)).statusCode, 204, 'a sent one leaves the list')
 })
 

@@ -1,9 +1,7 @@
-import { Button, Icon } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import type { Schedule } from './types.ts'
-import { byDay, longDay, timeOf } from './calendar.ts'
-import { isEditable } from './rules.ts'
-import { ScheduleStatus } from './ScheduleStatus.tsx'
+import { byDay, longDay } from './calendar.ts'
+import { ScheduleItem } from './ScheduleItem.tsx'
 
 interface Props {
   day: string
@@ -20,19 +18,7 @@ export function DayAgenda({ day, items, onEdit, onDelete }: Props) {
     <section className="zd-agenda" aria-label={longDay(day, i18n.language)} data-testid="schedules-agenda">
       <h3 className="zd-agenda__title">{longDay(day, i18n.language)}</h3>
       {events.length === 0 && <p className="zd-muted">{t('calendar.dayEmpty')}</p>}
-      {events.map((s) => (
-        <article key={s.id} className="zd-agenda__item" data-schedule={s.id}>
-          <span className="zd-agenda__time">{timeOf(s.sendAt, i18n.language)}</span>
-          <div className="zd-agenda__text">
-            <strong>{s.contact?.name ?? t('unknownContact')}</strong> <ScheduleStatus s={s} />
-            <div className="zd-agenda__body">{s.mediaName && <Icon icon="media" size={12} title={s.mediaName} />} {s.body}</div>
-          </div>
-          <div className="zd-agenda__actions">
-            {isEditable(s) && <Button variant="minimal" icon="edit" title={t('edit')} aria-label={t('edit')} onClick={() => onEdit(s)} data-testid="schedule-edit" />}
-            <Button variant="minimal" icon="trash" intent="danger" title={t('delete')} aria-label={t('delete')} disabled={s.status === 'sending'} onClick={() => onDelete(s)} data-testid="schedule-delete" />
-          </div>
-        </article>
-      ))}
+      {events.map((s) => <ScheduleItem key={s.id} s={s} onEdit={onEdit} onDelete={onDelete} />)}
     </section>
   )
 }

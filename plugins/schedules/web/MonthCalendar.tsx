@@ -1,7 +1,7 @@
-import { Button, ButtonGroup, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import type { Schedule } from './types.ts'
 import { byDay, dayKey, monthGrid, monthTitle, timeOf, weekdayNames } from './calendar.ts'
+import { CalendarBar } from './CalendarBar.tsx'
 
 interface Props {
   month: Date
@@ -9,7 +9,7 @@ interface Props {
   loading: boolean
   selectedDay: string
   onSelectDay: (key: string) => void
-  onMonth: (delta: number | 'today') => void
+  onMonth: (delta: -1 | 1 | 'today') => void
   onOpen: (s: Schedule) => void
 }
 
@@ -23,15 +23,7 @@ export function MonthCalendar({ month, items, loading, selectedDay, onSelectDay,
   const today = dayKey(new Date())
   return (
     <section className="zd-cal" aria-label={monthTitle(month, i18n.language)} data-testid="schedules-calendar">
-      <div className="zd-cal__bar">
-        <ButtonGroup>
-          <Button icon="chevron-left" aria-label={t('calendar.previous')} title={t('calendar.previous')} onClick={() => onMonth(-1)} />
-          <Button text={t('calendar.today')} onClick={() => onMonth('today')} />
-          <Button icon="chevron-right" aria-label={t('calendar.next')} title={t('calendar.next')} onClick={() => onMonth(1)} />
-        </ButtonGroup>
-        <h2 className="zd-cal__title" data-testid="calendar-title">{monthTitle(month, i18n.language)}</h2>
-        {loading && <Spinner size={16} aria-label={t('calendar.loading')} />}
-      </div>
+      <CalendarBar title={monthTitle(month, i18n.language)} loading={loading} unit="month" onMove={onMonth} />
       <div className="zd-cal__grid" role="grid">
         {weekdayNames(i18n.language).map((name) => <div key={name} className="zd-cal__weekday" role="columnheader">{name}</div>)}
         {monthGrid(month).map((date) => {

@@ -4,25 +4,27 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { api, ConfirmDialog, DataTable, PageHeader, toastError, useConfirmDelete, useCrudList, useRealtime } from '@zapdesk/plugin-api/web'
 import type { ContactOption, Schedule, ScheduleEvent, SchedulesAnswer } from './types.ts'
-import { addMonths, dayKey, startOfMonth } from './calendar.ts'
+import { addDays, addMonths, dayKey, monthOf, startOfMonth } from './calendar.ts'
 import { useMonthSchedules } from './use-month-schedules.ts'
 import { MonthCalendar } from './MonthCalendar.tsx'
 import { DayAgenda } from './DayAgenda.tsx'
+import { WeekView } from './WeekView.tsx'
 import { ScheduleDialog } from './ScheduleDialog.tsx'
 import { useScheduleColumns } from './schedule-columns.tsx'
+import { isEditable } from './rules.ts'
 import './schedules.css'
 
-type View = 'calendar' | 'list'
+type View = 'month' | 'week' | 'list'
 
 /**
- * The spec's Schedules page: a month calendar (each schedule an event at its time; a day's agenda below it) and a
+ * The spec's Schedules page: a month calendar (each schedule an event at its time; a day's agenda beside it), a week, and a
  * list with its count, search and infinite scroll; edit and delete icons; `?contactId=` opens a new schedule for
  * that contact (the contacts page's schedule button). Everything follows the `schedule` topic live.
  */
 export default function SchedulesPage() {
   const { t } = useTranslation('schedules')
   const [params, setParams] = useSearchParams()
-  const [view, setView] = useState<View>('calendar')
+  const [view, setView] = useState<View>('month')
   const [month, setMonth] = useState(() => startOfMonth(new Date()))
   const [day, setDay] = useState(() => dayKey(new Date()))
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null)
@@ -52,10 +54,16 @@ export default function SchedulesPage() {
   }, [contactParam, setParams])
 
   const openNew = () => { setPrefill(null); setEditing('new') }
-  const moveMonth = (delta: number | 'today') => {
+  const moveMonth = (delta: -1 | 1 | 'today') => {
     const next = delta === 'today' ? startOfMonth(new Date()) : addMonths(month, delta)
     setMonth(next)
     setDay(delta === 'today' ? dayKey(new Date()) : dayKey(next))
+  }
+  // The week's days always sit in its month's grid, which the month's data covers.
+  const moveWeek = (delta: -1 | 1 | 'today') => {
+    const next = delta === 'today' ? dayKey(new Date()) : addDays(day, 7 * delta)
+    setDay(next)
+    setMonth(monthOf(next))
   }
   const columns = useScheduleColumns()
   const target = deletion.target
@@ -65,23 +73,30 @@ export default function SchedulesPage() {
         <>
           <InputGroup type="search" leftIcon="search" placeholder={t('search')} aria-label={t('search')} value={crud.search} onChange={(e) => crud.setSearch(e.target.value)} className="zd-search" data-testid="schedules-search" />
           <ButtonGroup aria-label={t('views.label')}>
-            <Button icon="calendar" text={t('views.calendar')} active={view === 'calendar'} onClick={() => setView('calendar')} data-testid="view-calendar" />
+            <Button icon="calendar" text={t('views.month')} active={view === 'month'} onClick={() => setView('month')} data-testid="view-month" />
+            <Button icon="timeline-events" text={t('views.week')} active={view === 'week'} onClick={() => { setMonth(monthOf(day)); setView('week') }} data-testid="view-week" />
             <Button icon="list" text={t('views.list')} active={view === 'list'} onClick={() => setView('list')} data-testid="view-list" />
           </ButtonGroup>
           <Button intent="primary" icon="add" text={t('add')} onClick={openNew} data-testid="schedules-add" />
         </>
       } />
-      {view === 'calendar' ? (
+      {view === 'week' && (
+        <div className="zd-schedules__week">
+          <WeekView day={day} items={monthData.items} loading={monthData.loading} onWeek={moveWeek} onSelectDay={setDay} onEdit={setEditing} onDelete={deletion.ask} />
+        </div>
+      )}
+      {view === 'month' && (
         <div className="zd-schedules__calendar">
           {monthData.error
             ? <div className="zd-cal__error" role="alert">{t('loadError')} <Button icon="refresh" text={t('retry')} onClick={monthData.reload} /></div>
-            : <MonthCalendar month={month} items={monthData.items} loading={monthData.loading} selectedDay={day} onSelectDay={setDay} onMonth={moveMonth} onOpen={setEditing} />}
+            : <MonthCalendar month={month} items={monthData.items} loading={monthData.loading} selectedDay={day} onSelectDay={setDay} onMonth={moveMonth} onOpen={(s) => isEditable(s) && setEditing(s)} />}
           <DayAgenda day={day} items={monthData.items} onEdit={setEditing} onDelete={deletion.ask} />
         </div>
-      ) : (
+      )}
+      {view === 'list' && (
         <DataTable<Schedule> list={crud.list} columns={columns} rowKey={(s) => s.id} rowProps={(s) => ({ 'data-schedule': s.id })} testId="schedules-table"
           actions={{ onDelete: deletion.ask, deletable: (s) => s.status !== 'sending', testIds: { delete: 'schedule-delete' },
-            extra: (s) => s.sentAt || s.status === 'sending' ? null : <Button variant="minimal" icon="edit" title={t('edit')} aria-label={t('edit')} onClick={() => setEditing(s)} data-testid="schedule-edit" /> }}
+            extra: (s) => !isEditable(s) ? null : <Button variant="minimal" icon="edit" title={t('edit')} aria-label={t('edit')} onClick={() => setEditing(s)} data-testid="schedule-edit" /> }}
           empty={{ icon: 'calendar', title: crud.term ? t('emptySearch', { term: crud.term }) : t('empty'), description: crud.term ? undefined : t('emptyHint') }} />
       )}
       <ScheduleDialog open={editing !== null} current={editing === 'new' ? undefined : editing ?? undefined} contact={prefill}

@@ -55,3 +55,28 @@ export function longDay(key: string, lng: string): string {
   const text = new Intl.DateTimeFormat(localeOf(lng), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d))
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+/** The day `n` days after a day key. */
+export function addDays(key: string, n: number): string {
+  const [y, m, d] = key.split('-').map(Number)
+  return dayKey(new Date(y, m - 1, d + n))
+}
+
+/** The seven day keys of the week (Sunday first) holding a day. */
+export function weekOf(key: string): string[] {
+  const [y, m, d] = key.split('-').map(Number)
+  const sunday = new Date(y, m - 1, d - new Date(y, m - 1, d).getDay())
+  return Array.from({ length: 7 }, (_, i) => dayKey(new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + i)))
+}
+
+/** The month a day key falls in, as the calendar's month. */
+export function monthOf(key: string): Date {
+  const [y, m] = key.split('-').map(Number)
+  return new Date(y, m - 1, 1)
+}
+
+/** A week's title: its first and last day ('1 – 7 de nov.'). */
+export function weekTitle(days: string[], lng: string): string {
+  const at = (key: string) => { const [y, m, d] = key.split('-').map(Number); return new Date(y, m - 1, d) }
+  return new Intl.DateTimeFormat(localeOf(lng), { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(at(days[0]), at(days[6]))
+}

@@ -3,7 +3,7 @@ import pt from './locales/pt.json' with { type: 'json' }
 import en from './locales/en.json' with { type: 'json' }
 import es from './locales/es.json' with { type: 'json' }
 import { checkSchedule, isEditable, localInput, valuesOf } from './rules.ts'
-import { byDay, dayKey, gridWindow, monthGrid, monthTitle, weekdayNames } from './calendar.ts'
+import { addDays, byDay, dayKey, gridWindow, monthGrid, monthOf, monthTitle, weekOf, weekdayNames } from './calendar.ts'
 import type { Schedule } from './types.ts'
 
 const keys = (o: object, prefix = ''): string[] =>
@@ -50,4 +50,12 @@ t.test('the month grid: six weeks from the Sunday before the 1st; schedules by d
   t.equal(monthTitle(new Date(2026, 1, 1), 'pt'), 'Fevereiro de 2026', 'Portuguese labels')
   t.equal(monthTitle(new Date(2026, 1, 1), 'en'), 'February 2026')
   t.equal(weekdayNames('pt')[0].toLowerCase().slice(0, 3), 'dom')
+})
+
+t.test('the week: Sunday to Saturday around a day; stepping by weeks crosses months', async (t) => {
+  t.same(weekOf('2026-11-25'), ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'])
+  t.equal(addDays('2026-11-25', 7), '2026-12-02')
+  t.equal(dayKey(monthOf('2026-12-02')), '2026-12-01')
+  const grid = monthGrid(monthOf('2026-12-02')).map(dayKey)
+  t.ok(weekOf('2026-12-02').every((d) => grid.includes(d)), 'a week sits in its month\'s grid, which the page loads')
 })

@@ -96,7 +96,7 @@ t.test('after a crash: a claim whose message was stored is recorded, not sent ag
   // The worker stored the first one's message in the ticket, then died before recording it; the second it never sent.
   const { ticket } = await app.tickets.findOrOpen(c.id, { contactId: ana.id })
   const stored = await app.tickets.sendMessage(c.id, ticket.id, { body: first.body, id: first.messageKey! })
-  await app.knex('schedules').whereIn('id', ids).update({ claimedAt: ago(120) })
+  await app.knex('scheduledMessages').whereIn('id', ids).update({ claimedAt: ago(120) })
   t.equal(await wake(app), 2, 'both claimed again after the timeout and settled')
   const rows = await app.bind(Schedule).query().forCompany(c.id).whereIn('id', ids).orderBy('id')
   t.same(rows.map((r) => [r.status, r.attempts]), [['sent', 2], ['sent', 2]])

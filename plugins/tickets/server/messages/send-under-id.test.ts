@@ -45,7 +45,10 @@ t.test('a stale claim under a caller\'s id is settled by asking the channel: rec
   const number = (await app.knex('contacts').where({ id: tk.contactId }).first('number')).number
   await app.channels.sendToNumber(c.id, w.whatsappId, number, { body: left.body, id: left.externalId! })
   await sweepOutbound(app)
-  t.match(await messageRow(app, c.id, left.id), { sendStatus: 'sent', ack: 1 }, 'recorded, not sent again')
+  const settled = await messageRow(app, c.id, left.id)
+  t.equal(settled!.sendStatus, 'sent', 'recorded, not sent again')
+  // At least sent (1); the channel's own acks of that send may already have moved it on.
+  t.ok(settled!.ack >= 1, `ack ${settled!.ack}`)
   await waitFor(async () => (await messageRow(app, c.id, cut.id))?.sendStatus === 'sent', 5000, 'the cut send completed')
   const box = await outbox(w)
   t.same([left, cut].map((m) => box.filter((b) => b.externalId === m.externalId).length), [1, 1], 'each once at the channel')

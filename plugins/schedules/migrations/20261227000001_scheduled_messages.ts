@@ -7,7 +7,7 @@ import type { Knex } from 'knex'
  * send cut by a crash is found again instead of repeated.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('schedules', (t) => {
+  await knex.schema.createTable('scheduled_messages', (t) => {
     t.increments('id')
     t.integer('company_id').unsigned().notNullable().references('id').inTable('companies').onDelete('CASCADE')
     t.integer('contact_id').unsigned().notNullable()
@@ -34,5 +34,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('schedules')
+  await knex.schema.dropTableIfExists('scheduled_messages')
 }
