@@ -2,6 +2,7 @@ import t from 'tap'
 import { build, connect, createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
 import { call, queueIds, sandboxConnection } from '@zapdesk/connections/testing'
 import { openSecret } from '@zapdesk/plugin-api'
+import '@zapdesk/tickets/public'
 
 const TEXT = 'Você é o assistente virtual da Loja Azul. Responda com cordialidade e frases curtas.'
 
@@ -110,4 +111,12 @@ t.test('the prompt topic tells the company\'s admins of each change, nobody else
   t.match(admin.frames.find((f) => f.data?.action === 'update')?.data, { prompt: { id: p.id, name: 'Ao vivo 2', hasApiKey: false } })
   t.equal(agent.frames.filter((f) => f.event?.endsWith('-prompt')).length, 0)
   t.equal(stranger.frames.filter((f) => f.event?.endsWith('-prompt')).length, 0)
+})
+
+t.test('the bot\'s inbound step runs after the out-of-hours answer and before the queue menu', async (t) => {
+  const app = await build(t)
+  const names = app.tickets.listSteps().map((s) => s.name)
+  const at = names.indexOf('prompts:answer')
+  t.ok(at > names.indexOf('out-of-hours') && at > names.indexOf('rating'), names.join(', '))
+  t.ok(at < names.indexOf('queue-menu'))
 })

@@ -1,14 +1,9 @@
 import type { FieldErrors } from '@zapdesk/plugin-api/web'
 import type { Prompt } from './types.ts'
+// One list for the server's check and the form's choices (a plain constant: nothing of the server comes along).
+import { TEXT_VOICE } from '../server/voices.ts'
 
-/** The spec's voices: text plus sixteen Brazilian Portuguese neural voices (Azure speech names). */
-export const TEXT_VOICE = 'texto'
-export const NEURAL_VOICES = [
-  'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'pt-BR-BrendaNeural', 'pt-BR-DonatoNeural', 'pt-BR-ElzaNeural',
-  'pt-BR-FabioNeural', 'pt-BR-GiovannaNeural', 'pt-BR-HumbertoNeural', 'pt-BR-JulioNeural', 'pt-BR-LeilaNeural',
-  'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ThalitaNeural', 'pt-BR-ValerioNeural',
-  'pt-BR-YaraNeural',
-]
+export { NEURAL_VOICES, TEXT_VOICE } from '../server/voices.ts'
 
 /** The form's values: numbers as typed text, keys empty (a stored key is kept unless a new one is typed). */
 export interface PromptForm {

@@ -8,7 +8,7 @@ import type { Prompt } from '../models.ts'
 export type HandoffReason = 'asked' | 'model' | 'accepted' | 'error' | 'timeout' | 'busy' | 'tokens' | 'voice'
 
 /** The note agents read on the ticket (in the platform's default language, Portuguese). */
-function noteOf(reason: HandoffReason, promptName: string, detail?: string): string | null {
+export function noteOf(reason: HandoffReason, promptName: string, detail?: string): string | null {
   const who = `O assistente de IA "${promptName}"`
   switch (reason) {
     case 'asked': return `O cliente pediu para falar com um atendente; o assistente de IA "${promptName}" parou de responder.`
@@ -56,4 +56,3 @@ export async function handOff(app: FastifyInstance, companyId: number, ticketId:
   if (note) await app.tickets.conversation.note(companyId, ticketId, note)
 }
 
-export { noteOf }

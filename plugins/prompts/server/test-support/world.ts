@@ -78,7 +78,7 @@ export async function botWorld(t: Tap, prompt: Record<string, unknown> = {}, onQ
   return world
 }
 
-/** Waits until the bot's run for the latest message is over: the fake got `calls` chat calls and the app is idle. */
+/** Waits until `check` holds (an answer stored, a note written, a call made), then until the app is idle. */
 export async function settled(w: BotWorld, check: () => Promise<boolean>, label: string): Promise<void> {
   await waitFor(async () => (await check()) || undefined, 8000, label)
   await w.app.events.idle()
