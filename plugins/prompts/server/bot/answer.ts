@@ -8,7 +8,7 @@ import { ProviderError, providerErrorOf } from '../provider/errors.ts'
 import { transcribe } from '../provider/transcribe.ts'
 import { conversationFor } from './conversation.ts'
 import { handOff, isHandedOff } from './handoff.ts'
-import { claimRun, finishRun, runningCalls, tokensToday } from './limits.ts'
+import { claimRun, finishRun, pruneRuns, runningCalls, tokensToday } from './limits.ts'
 import { sendReply } from './reply.ts'
 
 export const ANSWER_JOB = 'prompts:answer'
@@ -78,6 +78,7 @@ export async function answer(app: FastifyInstance, data: AnswerData): Promise<vo
     if (reply.text) await sendReply(app, prompt, ticketId, reply.text)
     await finishRun(app, run, reply.handoff ? 'handoff' : 'answered', tokens)
     if (reply.handoff) await handOff(app, companyId, ticketId, prompt, 'model')
+    await pruneRuns(app, companyId)
   } catch (err) {
     const failure = providerErrorOf(err)
     app.log.warn({ err, companyId, ticketId, promptId: prompt.id }, 'the AI prompt gave no answer; the ticket goes to the agents')

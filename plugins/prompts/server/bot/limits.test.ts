@@ -1,5 +1,6 @@
 import t from 'tap'
 import { botWorld, call, settled, waitFor } from '../test-support/world.ts'
+import { PromptRun } from '../models.ts'
 
 t.test('past the company\'s tokens per day, new messages fall to the agents with a note', async (t) => {
   const w = await botWorld(t)
@@ -34,4 +35,16 @@ t.test('past the company\'s concurrent calls, a message falls to the agents with
   await call(w.app, 'POST', `/sandbox/${w.whatsappId}/messages`, w.c.admin.headers, { from: '5511977770000', body: 'Cliente um de novo' })
   await waitFor(() => w.chats().length === 2 || undefined, 5000, 'a call once the first one ended')
   t.pass('the slot is free again')
+})
+
+t.test('runs older than two days are cleared once an answer is done; today\'s stay for the limits', async (t) => {
+  const w = await botWorld(t)
+  const runs = () => w.app.bind(PromptRun).query().forCompany(w.c.id).orderBy('id')
+  const old = new Date(Date.now() - 3 * 86_400_000).toISOString()
+  await w.app.bind(PromptRun).query().forCompany(w.c.id).insert({ ticketId: 1, messageId: 999999, promptId: w.prompt.id, status: 'answered', tokens: 50, createdAt: old, updatedAt: old })
+  w.fake.script({ reply: 'Olá!' })
+  await w.send('Oi')
+  await settled(w, async () => (await w.messages()).length === 2, 'the answer')
+  await waitFor(async () => (await runs()).length === 1 || undefined, 3000, 'the old run cleared')
+  t.match(await runs(), [{ status: 'answered', tokens: 15 }])
 })

@@ -32,3 +32,8 @@ export async function claimRun(app: FastifyInstance, companyId: number, input: {
 export async function finishRun(app: FastifyInstance, run: PromptRun, status: RunStatus, tokens = 0): Promise<void> {
   await app.bind(PromptRun).query().forCompany(run.companyId).findById(run.id).patch({ status, tokens })
 }
+
+/** Runs older than two days count for no limit any more: each finished answer clears its company's (one indexed delete). */
+export async function pruneRuns(app: FastifyInstance, companyId: number, now = new Date()): Promise<void> {
+  await app.bind(PromptRun).query().forCompany(companyId).delete().where('createdAt', '<', new Date(now.getTime() - 2 * 86_400_000))
+}
