@@ -28,6 +28,14 @@ t.test('the bot answers with the prompt as system text and the newest maxMessage
   t.match(await w.ticket(), { status: 'pending', userId: null })
 })
 
+t.test('a local reasoning model\'s <think> block is not sent to the customer', async (t) => {
+  const w = await botWorld(t)
+  w.fake.script({ reply: '<think>\nO cliente quer saber o preço.\n</think>\n\nA camiseta custa R$ 50.' })
+  await w.send('Quanto custa a camiseta?')
+  await settled(w, async () => (await w.messages()).length === 2, 'the answer')
+  t.same((await w.messages())[1], [true, 'A camiseta custa R$ 50.'])
+})
+
 t.test('a queue\'s prompt answers the tickets of that queue', async (t) => {
   const w = await botWorld(t, {}, true)
   w.fake.script({ reply: 'Bom dia, como posso ajudar?' })

@@ -70,7 +70,8 @@ export async function complete(call: ChatCall, options: { allowPrivate: boolean;
   const content = typeof message.content === 'string' ? message.content : ''
   const byTool = (message.tool_calls ?? []).some((c) => c.function?.name === HANDOFF_TOOL)
   const byMark = content.toLowerCase().includes(HANDOFF_MARK)
-  const text = content.replace(/\[\[handoff\]\]/gi, '').trim()
+  // Reasoning models served locally (Ollama's deepseek-r1, qwq) put their thinking in <think> blocks: not for customers.
+  const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').replace(/\[\[handoff\]\]/gi, '').trim()
   if (!text && !byTool && !byMark) throw new ProviderError('bad-answer', 'the answer is empty')
   return { text, handoff: byTool || byMark, tokens: Math.max(0, Number(completion.usage?.total_tokens) || 0) }
 }
