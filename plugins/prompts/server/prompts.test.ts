@@ -92,6 +92,14 @@ t.test('admins only; another company\'s prompt is not found; connections accept 
   t.match(refused.json().details, [{ field: 'body/promptId' }])
   const w = await sandboxConnection(app, a.admin.headers, { promptId: mine.id })
   t.equal(w.promptId, mine.id)
+  await call(app, 'PUT', `/queue/${qa}`, a.admin.headers, { promptId: mine.id })
+  const theirConnection = await sandboxConnection(app, b.admin.headers, { promptId: theirs.id })
+
+  t.equal((await call(app, 'DELETE', `/prompt/${mine.id}`, a.admin.headers)).statusCode, 200)
+  t.equal((await call(app, 'GET', `/whatsapp/${w.id}`, a.admin.headers)).json().promptId, null, 'its connection is left without a prompt')
+  t.equal((await call(app, 'GET', `/queue/${qa}`, a.admin.headers)).json().promptId, null, 'and its queue')
+  t.equal((await call(app, 'PUT', `/whatsapp/${w.id}`, a.admin.headers, { name: 'Sandbox renomeada' })).statusCode, 200, 'the connection saves again')
+  t.equal((await call(app, 'GET', `/whatsapp/${theirConnection.id}`, b.admin.headers)).json().promptId, theirs.id, 'another company\'s untouched')
 })
 
 t.test('the prompt topic tells the company\'s admins of each change, nobody else', async (t) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError, isPrivateAddress, openSecret, sealSecret } from '@zapdesk/plugin-api'
 import '@zapdesk/queues/public'
+import '@zapdesk/connections/public'
 import { Prompt } from './models.ts'
 import { DEFAULTS, promptDto, type CreateInput, type PromptJson, type UpdateInput } from './serialize.ts'
 import { TEXT_VOICE } from './voices.ts'
@@ -42,9 +43,14 @@ export class PromptsService {
     return this.get(companyId, id)
   }
 
+  /** Deletes the prompt; the queues and connections that answered with it are left without one, in the same transaction. */
   async remove(companyId: number, id: number): Promise<PromptJson> {
     const gone = await this.get(companyId, id)
-    await this.app.bind(Prompt).query().forCompany(companyId).deleteById(id)
+    await this.app.knex.transaction(async (trx) => {
+      await this.app.queues.detachPrompt(companyId, id, trx)
+      await this.app.connections.detachPrompt(companyId, id, trx)
+      await this.app.bind(Prompt).query(trx).forCompany(companyId).deleteById(id)
+    })
     return gone
   }
 
