@@ -32,3 +32,14 @@ t.test('production refuses missing, default and short secrets', async (t) => {
   const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: 'y'.repeat(40) })
   t.equal(ok.env, 'production')
 })
+
+t.test('outbound calls may reach private addresses outside production only, unless OUTBOUND_ALLOW_PRIVATE says so', async (t) => {
+  const prod = { NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}y`, PUBLIC_URL: 'https://desk.example.com' }
+  t.equal(loadConfig({}).outboundAllowPrivate, true, 'development: fake servers on loopback')
+  t.equal(loadConfig({ NODE_ENV: 'test' }).outboundAllowPrivate, true)
+  t.equal(loadConfig(prod).outboundAllowPrivate, false, 'production: the SSRF guard is on')
+  t.equal(loadConfig({ ...prod, OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate, true, 'a self-hosted model on the LAN')
+  t.throws(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'maybe' }), ConfigError)
+  t.equal(loadConfig({ SECRETS_KEY: 'k'.repeat(32) }).secretsKey, 'k'.repeat(32))
+  t.throws(() => loadConfig({ SECRETS_KEY: 'short' }), /SECRETS_KEY/)
+})

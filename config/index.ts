@@ -17,7 +17,7 @@ const DEV_DEFAULTS = { jwtSecret: 'zapdesk-dev-access', jwtRefreshSecret: 'zapde
 function parseEnvValue(field: string, raw: string): unknown {
   if (field === 'plugins' || field === 'disabledPlugins') return raw.split(',').map((s) => s.trim()).filter(Boolean)
   if (field === 'port' || field === 'smtpPort' || field === 'bcryptCost' || field === 'uploadMaxBytes') return /^\d+$/.test(raw) ? Number(raw) : raw
-  if (field === 'trustProxy' || field === 'serveWeb' || field === 'smtpSecure') return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw
+  if (field === 'trustProxy' || field === 'serveWeb' || field === 'smtpSecure' || field === 'outboundAllowPrivate') return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw
   return raw
 }
 
@@ -48,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpPort: 587,
     smtpFrom: 'Zapdesk <no-reply@localhost>',
     smtpSecure: false,
+    outboundAllowPrivate: mode !== 'production',
   }
   if (mode !== 'production') Object.assign(base, DEV_DEFAULTS)
   for (const [name, field] of Object.entries(ENV_VARS)) {

@@ -42,6 +42,17 @@ export const ConfigSchema = Type.Object({
   smtpFrom: Type.String({ minLength: 3 }),
   /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
   smtpSecure: Type.Boolean(),
+  /**
+   * Key that seals secrets stored for companies (AI keys): any string of 32+ characters, hashed to an AES-256 key.
+   * Absent: derived from JWT_SECRET (which production already requires to be strong); set it so rotating the JWT
+   * secret does not make stored secrets unreadable.
+   */
+  secretsKey: Type.Optional(Type.String({ minLength: 32 })),
+  /**
+   * Outbound calls to company-chosen addresses (AI providers) may reach private and loopback networks. Off by default
+   * in production (SSRF guard); on in development and tests, whose fake servers listen on loopback.
+   */
+  outboundAllowPrivate: Type.Boolean(),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -76,4 +87,6 @@ export const ENV_VARS = {
   SMTP_PASS: 'smtpPass',
   SMTP_FROM: 'smtpFrom',
   SMTP_SECURE: 'smtpSecure',
+  SECRETS_KEY: 'secretsKey',
+  OUTBOUND_ALLOW_PRIVATE: 'outboundAllowPrivate',
 } as const

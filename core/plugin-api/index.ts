@@ -25,6 +25,15 @@ export { readUploads, type ReadUploads, type StoredUpload, type UploadOptions } 
 export { readSheetRows, cellText, MAX_SHEET_ROWS, type SheetCell, type SheetRow, type SheetFormat } from '../sheets/index.ts'
 /** A company's settings with the defaults for keys it never saved (sendGreetingAccepted, userRating, ...). */
 export { settingsOf } from '../accounts/settings.ts'
+/**
+ * Since 1.3: secrets kept for companies, sealed with AES-256-GCM under SECRETS_KEY (`sealSecret(app.config, text)`),
+ * and the SSRF-guarded HTTP client for calls to addresses a company chose (`allowPrivate: app.config.outboundAllowPrivate`).
+ */
+export { sealSecret, openSecret, SecretError } from '../secrets/secret-box.ts'
+export { outboundRequest, OutboundError, type OutboundOptions, type OutboundRequest, type OutboundResponse, type OutboundFailure } from '../net/outbound.ts'
+export { isPrivateAddress } from '../net/address-guard.ts'
+/** Since 1.3: whether a company may use a plan feature now (plan and module switch), for work outside a request. */
+export { featureEnabled } from '../accounts/feature-enabled.ts'
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest

@@ -70,6 +70,11 @@ export class ConnectionDirectory {
     return rows.map((r: { queueId: number }) => Number(r.queueId))
   }
 
+  /** A deleted AI prompt leaves the connections that answered with it (the prompts plugin calls this in its delete). */
+  async detachPrompt(companyId: number, promptId: number, trx?: Knex.Transaction): Promise<number> {
+    return (trx ?? this.app.knex)(Whatsapp.tableName).where({ companyId, promptId }).update({ promptId: null })
+  }
+
   /** The company's default connection (the oldest one marked default), or undefined. */
   async defaultId(companyId: number): Promise<number | undefined> {
     const row = await this.app.knex(Whatsapp.tableName).where({ companyId, isDefault: true }).orderBy('id').first('id')

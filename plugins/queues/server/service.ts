@@ -64,6 +64,11 @@ export class QueuesService {
     return attach(byParent.get(parentId) ?? [])
   }
 
+  /** A deleted AI prompt leaves the queues that answered with it (the prompts plugin calls this in its delete). */
+  async detachPrompt(companyId: number, promptId: number, trx?: Knex.Transaction): Promise<number> {
+    return (trx ?? this.app.knex)('queues').where({ companyId, promptId }).update({ promptId: null })
+  }
+
   /** Ids of the users linked to a queue (for routing and realtime audiences). */
   async userIdsOf(companyId: number, queueId: number): Promise<number[]> {
     // pluck() reads the raw snake_case key, so two-word columns are selected and mapped.

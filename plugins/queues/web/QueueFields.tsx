@@ -1,6 +1,7 @@
-import { InputGroup, TextArea } from '@blueprintjs/core'
+import { useEffect, useState } from 'react'
+import { HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { Field } from '@zapdesk/plugin-api/web'
+import { Field, loadFormOptions, type FormOption } from '@zapdesk/plugin-api/web'
 import { ColorPalette } from './ColorPalette.tsx'
 import type { QueueForm, QueueFormErrors } from './queue-form.ts'
 
@@ -14,6 +15,13 @@ interface Props {
 /** The 'Dados da Fila' tab. */
 export function QueueFields({ values, errors, takenColors, onChange }: Props) {
   const { t } = useTranslation('queues')
+  // null: no prompts module (or its list could not be read): the field is left out and the queue's prompt kept.
+  const [prompts, setPrompts] = useState<FormOption[] | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadFormOptions('queue.promptId').then((list) => live && setPrompts(list))
+    return () => { live = false }
+  }, [])
   return (
     <>
       <div className="zd-grid-2">
@@ -33,6 +41,14 @@ export function QueueFields({ values, errors, takenColors, onChange }: Props) {
       <Field label={t('dialog.outOfHoursMessage')} htmlFor="queue-out-of-hours">
         <TextArea id="queue-out-of-hours" name="outOfHoursMessage" fill autoResize rows={2} value={values.outOfHoursMessage} onChange={(e) => onChange({ outOfHoursMessage: e.target.value })} />
       </Field>
+      {prompts && (
+        <Field label={t('dialog.prompt')} htmlFor="queue-prompt">
+          <HTMLSelect id="queue-prompt" fill value={values.promptId ?? ''} onChange={(e) => onChange({ promptId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">{t('dialog.noPrompt')}</option>
+            {prompts.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          </HTMLSelect>
+        </Field>
+      )}
     </>
   )
 }

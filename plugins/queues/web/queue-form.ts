@@ -9,15 +9,18 @@ export interface QueueForm {
   greetingMessage: string
   outOfHoursMessage: string
   schedules: ScheduleRow[]
+  /** The AI prompt that answers the queue's customers (offered by a prompts module); sent back as loaded otherwise. */
+  promptId: number | null
 }
 
 export type QueueFormErrors = Partial<Record<'name' | 'color' | 'orderQueue' | 'schedules', string>>
 
-export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: fullWeek([]) })
+export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: fullWeek([]), promptId: null })
 
 export const formOf = (q: Queue): QueueForm => ({
   name: q.name, color: q.color, orderQueue: q.orderQueue == null ? '' : String(q.orderQueue),
   greetingMessage: q.greetingMessage ?? '', outOfHoursMessage: q.outOfHoursMessage ?? '', schedules: fullWeek(q.schedules),
+  promptId: q.promptId ?? null,
 })
 
 /** The spec's rules: name 2-50, colour 3-9; i18n keys of the queues namespace. */
@@ -42,4 +45,5 @@ export const payloadOf = (v: QueueForm) => ({
   greetingMessage: v.greetingMessage,
   outOfHoursMessage: v.outOfHoursMessage,
   schedules: v.schedules.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime })),
+  promptId: v.promptId,
 })

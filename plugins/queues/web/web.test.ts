@@ -43,4 +43,5 @@ t.test('queue form: rules of the spec, week filled Monday first, payload', async
   t.match(body, { name: 'Vendas', color: '#abc', orderQueue: 3, greetingMessage: '', outOfHoursMessage: 'Fechado' })
   t.equal(body.schedules.length, 7)
   t.equal(payloadOf({ ...ok, orderQueue: '' }).orderQueue, null)
+  t.equal(payloadOf(formOf({ ...queue, promptId: 4 })).promptId, 4, 'the queue\'s prompt goes back as loaded')
 })

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import type { AuthContext, RealtimeAudience } from '@zapdesk/plugin-api'
 import type { Message, Ticket } from './models.ts'
 import { findOrOpen, type FindOrOpenInput } from './public-api/find-or-open.ts'
+import { addSystemNote, recentMessages, type ConversationMessage } from './public-api/conversation.ts'
 import { countByStatus, cyclesByUser, cyclesPerSlot, ratingsByUser, type CycleMoment, type CycleSpan, type CycleSums, type Range } from './read-models/activity.ts'
 import { assertVisible, boardPage, boardTicket, type BoardQuery, type BoardTicket } from './read-models/board.ts'
 import { contactIdsTagged } from './read-models/tagged-contacts.ts'
@@ -38,6 +39,14 @@ export class TicketsService {
    */
   sendMessage(companyId: number, ticketId: number, input: EnqueueInput): Promise<Message> {
     return this.sender.enqueue(companyId, ticketId, input)
+  }
+
+  /** What bots read and write about a conversation besides messages (AI prompts). */
+  readonly conversation = {
+    /** The newest `limit` messages, oldest first. */
+    recent: (companyId: number, ticketId: number, limit: number): Promise<ConversationMessage[]> => recentMessages(this.app, companyId, ticketId, limit),
+    /** A note by the platform (no author) that agents see with the ticket's notes. */
+    note: (companyId: number, ticketId: number, note: string): Promise<void> => addSystemNote(this.app, companyId, ticketId, note),
   }
 
   /** Who may see a ticket, defined once (visibility.ts; the lists and read models apply the same rule in SQL). */

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { AuthContext } from '@zapdesk/plugin-api'
-import { contact, outbox, waitFor, world } from '../messages/test-helpers.ts'
+import { contact, inbound, outbox, waitFor, world } from '../messages/test-helpers.ts'
+import { TicketNote } from '../models.ts'
 import { queueIds as createQueues } from '@zapdesk/connections/testing'
 import { sampleTicket } from '../testing/sample-ticket.ts'
 
@@ -33,6 +34,23 @@ t.test('sendMessage stores the message on the ticket and the connection sends it
   const sent = await waitFor(async () => (await outbox(w)).find((m) => m.body === 'Olá do plugin'), 5000, 'the sandbox outbox')
   t.match(sent, { to: '5511955554444' })
   await t.rejects(w.app.tickets.sendMessage(w.c.id, 999999999, { body: 'x' }), { code: 'ERR_NO_TICKET_FOUND' })
+})
+
+t.test('conversation: the newest messages oldest first, without deleted ones; a note by the platform', async (t) => {
+  const w = await world({ startJobs: false })
+  const c = await contact(w.app, w.c.id)
+  const { ticket } = await w.app.tickets.findOrOpen(w.c.id, { contactId: c.id, whatsappId: w.whatsappId })
+  for (const body of ['um', 'dois', 'três']) await inbound(w.app, ticket, body)
+  await inbound(w.app, ticket, 'apagada', { isDeleted: true })
+  await w.app.tickets.sendMessage(w.c.id, ticket.id, { body: 'quatro' })
+  t.same((await w.app.tickets.conversation.recent(w.c.id, ticket.id, 3)).map((m) => [m.body, m.fromMe]), [['dois', false], ['três', false], ['quatro', true]])
+  t.same(await w.app.tickets.conversation.recent(w.c.id, ticket.id, 0), [])
+  const stranger = await world({ startJobs: false })
+  t.same(await stranger.app.tickets.conversation.recent(stranger.c.id, ticket.id, 10), [], 'another company reads nothing')
+
+  await w.app.tickets.conversation.note(w.c.id, ticket.id, 'Atendimento passado aos atendentes')
+  t.match(await w.app.bind(TicketNote).query().forCompany(w.c.id).where({ ticketId: ticket.id }), [{ note: 'Atendimento passado aos atendentes', userId: null, contactId: c.id }])
+  await t.rejects(stranger.app.tickets.conversation.note(stranger.c.id, ticket.id, 'x'), { code: 'ERR_NO_TICKET_FOUND' })
 })
 
 t.test('boards: a page within the caller\'s visibility and queues; one ticket; the visibility check', async (t) => {

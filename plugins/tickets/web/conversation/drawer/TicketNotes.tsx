@@ -69,7 +69,7 @@ export function TicketNotes({ contactId, ticketId }: { contactId: number; ticket
           <li key={n.id} className="zd-conv-note" data-testid="note">
             <p>{n.note}</p>
             <div className="zd-conv-note__meta">
-              <span>{n.user?.name ?? ''} · {formatDateTime(n.createdAt)}</span>
+              <span>{n.user ? `${n.user.name} · ` : ''}{formatDateTime(n.createdAt)}</span>
               {/* the server lets a note's author or an admin delete it */}
               {(isAdmin || (n.userId ?? n.user?.id) === user?.id) && (
                 <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={t('notes.delete')} title={t('notes.delete')} onClick={() => setDeleting(n)} data-testid="note-delete" />
