@@ -1,4 +1,5 @@
 import t from 'tap'
+import { writeSetting } from '@zapdesk/plugin-api/testing'
 import { SYSTEM_TEXT, botWorld, call, settled } from '../test-support/world.ts'
 
 const bodyOf = (m: [boolean, string]) => m[1]
@@ -61,6 +62,17 @@ t.test('asking for a person hands the ticket to the queue\'s agents and stops th
   await new Promise((r) => setTimeout(r, 200))
   t.equal(w.chats().length, 1, 'the bot says nothing more')
   t.same((await w.messages()).map(bodyOf), ['Oi', 'Olá!', 'Quero falar com um atendente, por favor', 'Alguém aí?'])
+})
+
+t.test('the note speaks the company\'s language (its language setting)', async (t) => {
+  const w = await botWorld(t)
+  await writeSetting(w.app, w.c.id, 'language', 'en')
+  w.fake.script({ reply: 'Hello!' })
+  await w.send('Hi')
+  await settled(w, async () => (await w.messages()).length === 2, 'the answer')
+  await w.send('I want to talk to an agent')
+  await settled(w, async () => (await w.notes()).length === 1, 'the note')
+  t.match((await w.notes())[0], /^The customer asked for a person; the AI assistant ".+" stopped answering\.$/)
 })
 
 t.test('the model hands over by its tool call or by the marked reply', async (t) => {

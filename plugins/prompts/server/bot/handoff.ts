@@ -3,24 +3,7 @@ import { isUniqueViolation } from '@zapdesk/plugin-api'
 import '@zapdesk/tickets/public'
 import { PromptHandoff } from '../models.ts'
 import type { Prompt } from '../models.ts'
-
-/** Why the bot stopped talking to a ticket. */
-export type HandoffReason = 'asked' | 'model' | 'accepted' | 'error' | 'timeout' | 'busy' | 'tokens' | 'voice'
-
-/** The note agents read on the ticket (in the platform's default language, Portuguese). */
-export function noteOf(reason: HandoffReason, promptName: string, detail?: string): string | null {
-  const who = `O assistente de IA "${promptName}"`
-  switch (reason) {
-    case 'asked': return `O cliente pediu para falar com um atendente; o assistente de IA "${promptName}" parou de responder.`
-    case 'model': return `${who} passou o atendimento para os atendentes.`
-    case 'timeout': return `${who} não respondeu a tempo (${detail}): a mensagem do cliente espera um atendente.`
-    case 'error': return `${who} falhou (${detail}): a mensagem do cliente espera um atendente.`
-    case 'busy': return `${who} já atende o limite de conversas ao mesmo tempo da empresa (${detail}): a mensagem do cliente espera um atendente.`
-    case 'tokens': return `A empresa atingiu o limite diário de tokens de IA (${detail}): a mensagem do cliente espera um atendente.`
-    case 'voice': return `${who} não pôde responder em áudio (${detail}); a resposta foi enviada em texto.`
-    case 'accepted': return null
-  }
-}
+import { companyNote, type HandoffReason } from './notes.ts'
 
 /** True once the bot handed this ticket over (until the ticket closes). */
 export async function isHandedOff(app: FastifyInstance, companyId: number, ticketId: number): Promise<boolean> {
@@ -52,7 +35,7 @@ export async function handOff(app: FastifyInstance, companyId: number, ticketId:
   if (ticket && ticket.status !== 'closed' && queueExists && (ticket.queueId !== prompt.queueId || ticket.status !== 'pending')) {
     await app.tickets.lifecycle.transfer(companyId, ticketId, { queueId: prompt.queueId, by: null })
   }
-  const note = noteOf(reason, prompt.name, detail)
+  const note = await companyNote(app, companyId, reason, prompt.name, detail)
   if (note) await app.tickets.conversation.note(companyId, ticketId, note)
 }
 

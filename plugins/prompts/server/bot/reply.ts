@@ -4,7 +4,7 @@ import type { Prompt } from '../models.ts'
 import { azureSpeech } from '../provider/speech.ts'
 import { providerErrorOf } from '../provider/errors.ts'
 import { TEXT_VOICE } from '../voices.ts'
-import { noteOf } from './handoff.ts'
+import { companyNote } from './notes.ts'
 
 /**
  * The answer goes to the customer through the tickets service (stored as the bot's message: no user). Voice
@@ -27,6 +27,6 @@ export async function sendReply(app: FastifyInstance, prompt: Prompt, ticketId: 
     await app.tickets.sendMessage(companyId, ticketId, { body: text, media: { path, mimetype, fileName: 'resposta.ogg', type: 'audio' } })
   } catch (err) {
     await app.tickets.sendMessage(companyId, ticketId, { body: text })
-    await app.tickets.conversation.note(companyId, ticketId, noteOf('voice', prompt.name, providerErrorOf(err).message)!)
+    await app.tickets.conversation.note(companyId, ticketId, (await companyNote(app, companyId, 'voice', prompt.name, providerErrorOf(err).message))!)
   }
 }
