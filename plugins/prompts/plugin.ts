@@ -32,6 +32,7 @@ export default definePlugin({
     app.decorate('prompts', new PromptsService(app))
     app.decorate('promptBot', new PromptBot())
     app.channels.promptHooks.validate = (companyId, promptId, trx) => app.prompts.assertId(companyId, promptId, trx)
+    app.queues.promptHooks.validate = (companyId, promptId, trx) => app.prompts.assertId(companyId, promptId, trx)
     app.tickets.addStep(promptStep)
     listenToTickets(app)
   },

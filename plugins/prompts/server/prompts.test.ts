@@ -92,7 +92,11 @@ t.test('admins only; another company\'s prompt is not found; connections accept 
   t.match(refused.json().details, [{ field: 'body/promptId' }])
   const w = await sandboxConnection(app, a.admin.headers, { promptId: mine.id })
   t.equal(w.promptId, mine.id)
-  await call(app, 'PUT', `/queue/${qa}`, a.admin.headers, { promptId: mine.id })
+  const queueRefused = await call(app, 'PUT', `/queue/${qa}`, a.admin.headers, { promptId: theirs.id })
+  t.equal(queueRefused.statusCode, 400, 'a queue refuses another company\'s prompt')
+  t.match(queueRefused.json().details, [{ field: 'body/promptId' }])
+  t.equal((await call(app, 'POST', '/queue', a.admin.headers, { name: 'Fila X', color: '#123abc', promptId: theirs.id })).statusCode, 400, 'also when created')
+  t.equal((await call(app, 'PUT', `/queue/${qa}`, a.admin.headers, { promptId: mine.id })).statusCode, 200)
   const theirConnection = await sandboxConnection(app, b.admin.headers, { promptId: theirs.id })
 
   t.equal((await call(app, 'DELETE', `/prompt/${mine.id}`, a.admin.headers)).statusCode, 200)

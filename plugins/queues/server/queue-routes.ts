@@ -86,6 +86,7 @@ export default async function queueRoutes(app: FastifyInstance): Promise<void> {
     const queue = await app.knex.transaction(async (trx) => {
       await assertPlanLimit(app, companyId, 'queues', 'queues', trx)
       await assertColorFree(trx, companyId, fields.color)
+      if (fields.promptId) await app.queues.promptHooks.validate?.(companyId, fields.promptId, trx)
       return Queues.query(trx).forCompany(companyId).insert(fields).catch(colorRace)
     })
     const [dto] = await app.queues.withHours(companyId, [await app.queues.find(companyId, queue.id)])
@@ -102,6 +103,7 @@ export default async function queueRoutes(app: FastifyInstance): Promise<void> {
     await app.knex.transaction(async (trx) => {
       await app.queues.find(companyId, request.params.id, trx)
       await assertColorFree(trx, companyId, fields.color, request.params.id)
+      if (fields.promptId) await app.queues.promptHooks.validate?.(companyId, fields.promptId, trx)
       if (Object.keys(fields).length) await Queues.query(trx).forCompany(companyId).findById(request.params.id).patch(fields).catch(colorRace)
     })
     const [dto] = await app.queues.withHours(companyId, [await app.queues.find(companyId, request.params.id)])

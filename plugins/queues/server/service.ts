@@ -15,6 +15,8 @@ export const queueOrder = (table = 'queues'): string => `${table}.order_queue is
 export class QueuesService {
   /** Run inside a queue's delete transaction: plugins whose rows name the queue detach them (tickets: queueId null). */
   readonly deletionHooks = new DeletionHooks()
+  /** Lets the prompts plugin check a queue's promptId against the company (inside the write's transaction). */
+  readonly promptHooks: { validate?: (companyId: number, promptId: number, trx: Knex.Transaction) => Promise<void> } = {}
 
   constructor(private app: FastifyInstance) {}
 
