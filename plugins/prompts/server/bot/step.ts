@@ -16,6 +16,7 @@ async function promptIdFor(ctx: InboundContext): Promise<number | null> {
   if (ticket.queueId !== null) return ofQueue(ticket.queueId)
   const own = Number(ctx.whatsapp.promptId) || null
   if (own) return own
+  if (!ctx.offersQueues) return null
   const offered = await app.connections.queueIds(companyId, ctx.whatsappId)
   return offered.length === 1 ? ofQueue(offered[0]) : null
 }

@@ -48,7 +48,7 @@ export async function afterStored(
 ): Promise<void> {
   announceStored(app, companyId, stored, { contacts: chat.rows, whatsapp: loaded.row, ...(tags ? { tags } : {}) })
   await runSteps(app, {
-    app, companyId, whatsappId, whatsapp: loaded.row, event, ticket: stored.ticket, message: stored.message, contact: chat.contact,
+    app, companyId, whatsappId, whatsapp: loaded.row, offersQueues: loaded.offersQueues, event, ticket: stored.ticket, message: stored.message, contact: chat.contact,
     ticketCreated: stored.ticketCreated, contactCreated: chat.created, settings,
   })
 }

@@ -13,6 +13,8 @@ export interface InboundContext {
   readonly whatsappId: number
   /** The connection's row (greeting, texts, timers...) as the connections plugin answers it (`app.connections`). */
   readonly whatsapp: Record<string, unknown> & { id: number; name: string }
+  /** The connection's menu offers queues (it has queues linked): without, a step need not ask which. */
+  readonly offersQueues: boolean
   /** The normalized event from the channel driver. */
   readonly event: InboundMessage
   /** The ticket after the message was stored; steps that change it must reload or update it themselves. */
