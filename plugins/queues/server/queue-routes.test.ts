@@ -45,9 +45,9 @@ t.test('PUT /queue/:id changes fields, keeps the rest; schedules are stored Mond
   const c = await createCompanyWithUsers(app)
   const q = await createQueue(app, c.admin.headers, { greetingMessage: 'Oi' })
   const week = [{ weekdayEn: 'sunday', startTime: '', endTime: '' }, { weekdayEn: 'monday', startTime: '09:00', endTime: '17:30' }]
-  const res = await call(app, 'PUT', `/queue/${q.id}`, c.admin.headers, { name: 'Financeiro', schedules: week, promptId: 3, orderQueue: null })
+  const res = await call(app, 'PUT', `/queue/${q.id}`, c.admin.headers, { name: 'Financeiro', schedules: week, orderQueue: null })
   t.equal(res.statusCode, 200)
-  t.match(res.json(), { id: q.id, name: 'Financeiro', color: q.color, greetingMessage: 'Oi', promptId: 3, orderQueue: null })
+  t.match(res.json(), { id: q.id, name: 'Financeiro', color: q.color, greetingMessage: 'Oi', orderQueue: null })
   t.same(res.json().schedules, [
     { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '17:30' },
     { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
