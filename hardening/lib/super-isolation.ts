@@ -6,9 +6,10 @@ import { errorCode, showsCompany } from '../../core/testing/tenancy.ts'
 
 /**
  * The third row of the matrix: a super user. Super users administer the platform, so some routes reach other
- * companies BY DESIGN (spec: companies and their users, and the lists that take `companyId`: GET /whatsapp, /queue,
- * /tags, /users, /dashboard...). Every other route acts on the super user's own company: given company B's ids it
- * must refuse like it does for anyone else, and no answer may show B's data.
+ * companies BY DESIGN (spec: companies and their users, help entries and announcements (platform content), and the
+ * lists that take `companyId`: GET /whatsapp, /queue, /tags, /users, /dashboard...). Every other route acts on the
+ * super user's own company: given company B's ids it must refuse like it does for anyone else, and no answer may show
+ * B's data.
  */
 export interface SuperReport {
   routes: number
@@ -23,7 +24,7 @@ export interface SuperReport {
   findings: string[]
 }
 
-const PLATFORM = /^\/api\/(companies|users|plans|helps)(\/|$)/
+const PLATFORM = /^\/api\/(companies|users|plans|helps|announcements)(\/|$)/
 
 /** True when the only field that points at B is `companyId`: a super user's list of another company. */
 function onlyCompanyIdTargets(route: RouteInfo, ids: ResourceIds): boolean {
