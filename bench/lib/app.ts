@@ -58,7 +58,7 @@ export interface BenchCompany {
   agents: Agent[]
 }
 
-/** A company on the unlimited plan with one admin and `agents` agents (profile user), each with a real access token. */
+/** A company on the unlimited plan with one admin and `agents` agents (profile user, seeing tickets without a queue), each with a real access token. */
 export async function createBenchCompany(app: FastifyInstance, i: number, agents: number): Promise<BenchCompany> {
   const plan = await app.bind(Plan).query().findOne({ name: 'Enterprise' })
   const due = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10)
@@ -68,7 +68,8 @@ export async function createBenchCompany(app: FastifyInstance, i: number, agents
   const make = async (profile: 'admin' | 'user', n: number): Promise<Agent> => {
     const user = await app.bind(User).query().forCompany(company.id).insert({
       name: `${profile} ${n}`, email: `b${i}-${profile}${n}-${tag}@example.test`, passwordHash, profile, super: false,
-      allTicket: 'desabled', tokenVersion: 0, online: false,
+      // The bench's tickets have no queue: agents see those only with the permission (core.md's visibility rule).
+      allTicket: 'enabled', tokenVersion: 0, online: false,
     })
     return { userId: user.id, companyId: company.id, admin: profile === 'admin', token: app.authService.signAccess(user.id, company.id, user.tokenVersion, await app.authService.sessions.open(user.id, company.id, 'bench')) }
   }
