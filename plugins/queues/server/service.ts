@@ -17,6 +17,8 @@ export class QueuesService {
   readonly deletionHooks = new DeletionHooks()
   /** Lets the prompts plugin check a queue's promptId against the company (inside the write's transaction). */
   readonly promptHooks: { validate?: (companyId: number, promptId: number, trx: Knex.Transaction) => Promise<void> } = {}
+  /** Lets the integrations plugin check a queue's integrationId against the company (inside the write's transaction). */
+  readonly integrationHooks: { validate?: (companyId: number, integrationId: number, trx: Knex.Transaction) => Promise<void> } = {}
 
   constructor(private app: FastifyInstance) {}
 
@@ -69,6 +71,11 @@ export class QueuesService {
   /** A deleted AI prompt leaves the queues that answered with it (the prompts plugin calls this in its delete). */
   async detachPrompt(companyId: number, promptId: number, trx?: Knex.Transaction): Promise<number> {
     return (trx ?? this.app.knex)('queues').where({ companyId, promptId }).update({ promptId: null })
+  }
+
+  /** A deleted queue integration leaves the queues that ran it (the integrations plugin calls this in its delete). */
+  async detachIntegration(companyId: number, integrationId: number, trx?: Knex.Transaction): Promise<number> {
+    return (trx ?? this.app.knex)('queues').where({ companyId, integrationId }).update({ integrationId: null })
   }
 
   /** Ids of the users linked to a queue (for routing and realtime audiences). */

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify'
+import type { QueueIntegration } from '../models.ts'
+import type { ConverseData } from './converse.ts'
+import { sendAll } from './send.ts'
+import { handBack, saveSession, sessionOf } from './sessions.ts'
+import { continueChat, startChat, TypebotError, type TypebotTurn } from './typebot-api.ts'
+
+const same = (a: string, b: string | null) => Boolean(b && a.trim().toLowerCase() === b.trim().toLowerCase())
+
+/**
+ * One customer message for a typebot: the finish keyword hands the ticket back, the restart keyword (or a session
+ * idle longer than typebotExpires minutes, 0 = never) starts the flow again, otherwise the message continues the
+ * flow. The bot's bubbles go out typebotDelayMessage ms apart; a flow that reached its end hands the ticket back.
+ */
+export async function runTypebot(app: FastifyInstance, integration: QueueIntegration, data: ConverseData): Promise<void> {
+  const { companyId, ticketId } = data
+  const url = integration.urlN8n
+  const slug = integration.typebotSlug
+  if (!url || !slug) return handBack(app, companyId, ticketId, data.queueId)
+  const text = data.body.trim()
+  if (same(text, integration.typebotKeywordFinish)) return handBack(app, companyId, ticketId, data.queueId)
+  const session = await sessionOf(app, companyId, ticketId)
+  const idleMs = session?.lastAt ? Date.now() - new Date(session.lastAt).getTime() : 0
+  const expired = integration.typebotExpires > 0 && idleMs > integration.typebotExpires * 60_000
+  const restart = same(text, integration.typebotKeywordRestart)
+  const pre: string[] = restart && integration.typebotRestartMessage ? [integration.typebotRestartMessage] : []
+  const ticket = await app.tickets.boards.ticket(companyId, ticketId)
+  const variables = { number: ticket?.contact?.number ?? '', name: ticket?.contact?.name ?? '' }
+
+  let turn: TypebotTurn
+  if (!session?.externalId || expired || restart) {
+    turn = await startChat(app, url, slug, variables)
+  } else {
+    try {
+      turn = await continueChat(app, url, session.externalId, text)
+    } catch (err) {
+      // A session typebot no longer knows (expired on its side): the flow starts again.
+      if (!(err instanceof TypebotError && (err.status === 404 || err.status === 400))) throw err
+      turn = await startChat(app, url, slug, variables)
+    }
+    // The flow took nothing from the answer and said nothing: it did not understand (an invalid choice).
+    if (turn.waiting && !turn.texts.length && integration.typebotUnknownMessage) turn.texts.push(integration.typebotUnknownMessage)
+  }
+  await saveSession(app, companyId, ticketId, { externalId: turn.sessionId, lastAt: new Date().toISOString() })
+  await sendAll(app, companyId, ticketId, [...pre, ...turn.texts], integration.typebotDelayMessage)
+  if (!turn.waiting) await handBack(app, companyId, ticketId, data.queueId)
+}
