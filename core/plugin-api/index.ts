@@ -34,6 +34,14 @@ export { outboundRequest, OutboundError, type OutboundOptions, type OutboundRequ
 export { isPrivateAddress } from '../net/address-guard.ts'
 /** Since 1.3: whether a company may use a plan feature now (plan and module switch), for work outside a request. */
 export { featureEnabled } from '../accounts/feature-enabled.ts'
+/**
+ * Since 1.4: a company's subscription for billing plugins (its plan, due date, recurrence), moving its due date one
+ * period forward (a paid invoice), changing its plan, counting its users, and the platform's own settings (`asaas`).
+ */
+export {
+  billingCompany, billingPlan, billingCompaniesDueBy, extendDueDate, changeCompanyPlan, companyUserCount, platformSetting,
+  type BillingCompany, type BillingPlan,
+} from '../accounts/billing-account.ts'
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {
   return manifest
