@@ -12,6 +12,8 @@ export interface TypebotTurn {
   texts: string[]
   /** The flow waits for an answer; false when it reached its end. */
   waiting: boolean
+  /** Bubbles the flow said (0 with an input: it took nothing from the customer's answer). */
+  bubbles: number
 }
 
 export class TypebotError extends Error {
@@ -59,12 +61,12 @@ export async function startChat(app: FastifyInstance, url: string, slug: string,
     isStreamEnabled: false, textBubbleContentFormat: 'richText', prefilledVariables: variables,
   })
   if (!answer.sessionId) throw new TypebotError('startChat answered no sessionId')
-  return { sessionId: answer.sessionId, texts: textsOf(answer), waiting: Boolean(answer.input) }
+  return { sessionId: answer.sessionId, texts: textsOf(answer), waiting: Boolean(answer.input), bubbles: answer.messages?.length ?? 0 }
 }
 
 export async function continueChat(app: FastifyInstance, url: string, sessionId: string, text: string): Promise<TypebotTurn> {
   const answer = await post(app, `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, {
     message: { type: 'text', text }, textBubbleContentFormat: 'richText',
   })
-  return { sessionId, texts: textsOf(answer), waiting: Boolean(answer.input) }
+  return { sessionId, texts: textsOf(answer), waiting: Boolean(answer.input), bubbles: answer.messages?.length ?? 0 }
 }

@@ -38,8 +38,8 @@ export async function runTypebot(app: FastifyInstance, integration: QueueIntegra
       if (!(err instanceof TypebotError && (err.status === 404 || err.status === 400))) throw err
       turn = await startChat(app, url, slug, variables)
     }
-    // The flow took nothing from the answer and said nothing: it did not understand (an invalid choice).
-    if (turn.waiting && !turn.texts.length && integration.typebotUnknownMessage) turn.texts.push(integration.typebotUnknownMessage)
+    // The flow said nothing and asks again: it did not understand (an invalid choice); its options follow.
+    if (turn.waiting && !turn.bubbles && integration.typebotUnknownMessage) turn.texts.unshift(integration.typebotUnknownMessage)
   }
   await saveSession(app, companyId, ticketId, { externalId: turn.sessionId, lastAt: new Date().toISOString() })
   await sendAll(app, companyId, ticketId, [...pre, ...turn.texts], integration.typebotDelayMessage)

@@ -1,0 +1,105 @@
+import t from 'tap'
+import { fakeServer, type Recorded } from '../test-support/fake-server.ts'
+import { call, world } from '../test-support/world.ts'
+import { IntegrationSession } from '../models.ts'
+
+const rich = (text: string) => ({ type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] } })
+
+/** A small typebot flow: a greeting with a logo and a menu, then one question, then the end. */
+function flow(r: Recorded) {
+  if (r.path.endsWith('/startChat')) {
+    return {
+      json: {
+        sessionId: `sess-${r.path.split('/')[4]}-${Date.now()}`,
+        messages: [rich('Olá! Sou o assistente.'), { type: 'image', content: { url: 'https://cdn.example.com/logo.png' } }],
+        input: { type: 'choice input', items: [{ content: 'Vendas' }, { content: 'Suporte' }] },
+      },
+    }
+  }
+  const text = (r.json?.message as { text: string }).text
+  if (text === 'Vendas') return { json: { messages: [rich('Qual produto?')], input: { type: 'text input' } } }
+  if (text === 'Camisa') return { json: { messages: [rich('Obrigado! Um vendedor já vem.')] } }
+  return { json: { messages: [], input: { type: 'choice input', items: [{ content: 'Vendas' }, { content: 'Suporte' }] } } }
+}
+
+const TYPEBOT = {
+  name: 'Boas-vindas', typebotSlug: 'boas-vindas', typebotDelayMessage: 300, typebotExpires: 5,
+  typebotKeywordFinish: '#sair', typebotKeywordRestart: '#menu', typebotUnknownMessage: 'Não entendi, escolha uma opção.',
+  typebotRestartMessage: 'Vamos recomeçar.',
+}
+
+t.test('a typebot flow: start, bubbles (text, image, choices) typebotDelayMessage apart, continue, unknown answer, end hands back', async (t) => {
+  const fake = await fakeServer(t, flow)
+  const w = await world(t, fake, { ...TYPEBOT, urlN8N: `${fake.url}/` })
+  await w.send('oi')
+  t.same(await w.replies(3), ['Olá! Sou o assistente.', 'https://cdn.example.com/logo.png', '1 - Vendas\n2 - Suporte'])
+  t.match(fake.requests[0], { path: '/api/v1/typebots/boas-vindas/startChat', json: { isStreamEnabled: false, prefilledVariables: { number: /^5511/ } } })
+  const page = (await call(w.app, 'GET', `/messages/${(await w.ticket()).id}?peek=true`, w.c.admin.headers)).json().messages as Array<{ fromMe: boolean; createdAt: string }>
+  const sent = page.filter((m) => m.fromMe).map((m) => new Date(m.createdAt).getTime())
+  t.ok(sent[1] - sent[0] >= 250 && sent[2] - sent[1] >= 250, `bubbles ${sent[1] - sent[0]} and ${sent[2] - sent[1]} ms apart`)
+
+  await w.send('talvez')
+  t.same((await w.replies(5)).slice(3), ['Não entendi, escolha uma opção.', '1 - Vendas\n2 - Suporte'], 'the flow took nothing: the unknown message, and the menu again')
+  await w.send('Vendas')
+  t.equal((await w.replies(6))[5], 'Qual produto?')
+  const session = fake.requests[0] && (await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())
+  t.match(fake.requests.at(-1), { path: `/api/v1/sessions/${session?.externalId}/continueChat`, json: { message: { type: 'text', text: 'Vendas' } } })
+  await w.send('Camisa')
+  t.equal((await w.replies(7))[6], 'Obrigado! Um vendedor já vem.')
+  t.match(await w.ticket(), { status: 'pending', userId: null, queueId: w.queueId }, 'the flow ended: the queue\'s agents have it')
+  const calls = fake.requests.length
+  await w.send('e agora?')
+  t.equal(fake.requests.length, calls, 'handed back: the typebot hears no more')
+})
+
+t.test('keywords: restart sends the restart message and starts again; finish hands back at once; an idle session expires', async (t) => {
+  const fake = await fakeServer(t, flow)
+  const w = await world(t, fake, { ...TYPEBOT, typebotDelayMessage: 0, urlN8N: fake.url })
+  await w.send('oi')
+  await w.replies(3)
+  await w.send('#MENU')
+  t.same((await w.replies(7)).slice(3), ['Vamos recomeçar.', 'Olá! Sou o assistente.', 'https://cdn.example.com/logo.png', '1 - Vendas\n2 - Suporte'])
+  t.equal(fake.requests.filter((r) => r.path.endsWith('/startChat')).length, 2)
+
+  await w.app.bind(IntegrationSession).query().forCompany(w.c.id).patch({ lastAt: new Date(Date.now() - 6 * 60_000).toISOString() })
+  await w.send('Vendas')
+  await w.replies(10)
+  t.equal(fake.requests.filter((r) => r.path.endsWith('/startChat')).length, 3, 'idle past typebotExpires minutes: a new session')
+
+  const calls = fake.requests.length
+  await w.send('#sair')
+  await w.send('ainda aí?')
+  t.equal(fake.requests.length, calls, 'the finish keyword hands back without asking the typebot')
+  t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done')
+
+  // Closing the ticket lets the customer's next conversation start with the typebot again.
+  const ticket = await w.ticket()
+  t.equal((await call(w.app, 'PUT', `/tickets/${ticket.id}`, w.c.admin.headers, { status: 'closed' })).statusCode, 200)
+  await w.app.events.idle()
+  t.equal(await w.app.bind(IntegrationSession).query().forCompany(w.c.id).resultSize(), 0)
+})
+
+t.test('a typebot that fails hands the ticket back', async (t) => {
+  const fake = await fakeServer(t, () => ({ status: 500, json: { message: 'boom' } }))
+  const w = await world(t, fake, { ...TYPEBOT, urlN8N: fake.url })
+  await w.send('oi')
+  await w.app.events.idle()
+  await new Promise((r) => setTimeout(r, 100))
+  await w.app.events.idle()
+  t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done', 'handed back')
+  t.same(await w.messages(), [[false, 'oi']], 'the customer\'s message stays for the agents')
+})
+
+t.test('an agent taking the ticket ends the flow', async (t) => {
+  const fake = await fakeServer(t, flow)
+  const w = await world(t, fake, { ...TYPEBOT, typebotDelayMessage: 0, urlN8N: fake.url })
+  await w.send('oi')
+  await w.replies(3)
+  const ticket = await w.ticket()
+  t.equal((await call(w.app, 'PUT', `/tickets/${ticket.id}`, w.c.admin.headers, { status: 'open', userId: w.c.admin.id })).statusCode, 200)
+  await w.app.events.idle()
+  t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done')
+  const calls = fake.requests.length
+  await w.send('Vendas')
+  t.equal(fake.requests.length, calls, 'the agent answers now, not the typebot')
+})
