@@ -16,10 +16,10 @@ const SPEC_WEEK = [
 t.test('POST /queue creates a queue with only the hours it is given; GET lists in menu order with each queue\'s hours now', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
-  const res = await call(app, 'POST', '/queue', c.admin.headers, { name: '  Suporte  ', color: '#FF00AA', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: 7, promptId: null })
+  const res = await call(app, 'POST', '/queue', c.admin.headers, { name: '  Suporte  ', color: '#FF00AA', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: null, promptId: null })
   t.equal(res.statusCode, 201)
   const q = res.json()
-  t.match(q, { name: 'Suporte', color: '#ff00aa', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: 7, promptId: null, companyId: c.id })
+  t.match(q, { name: 'Suporte', color: '#ff00aa', greetingMessage: 'Olá!', outOfHoursMessage: 'Fechado', orderQueue: 2, integrationId: null, promptId: null, companyId: c.id })
   t.same(q.schedules, [], 'no hours invented: without its own hours the queue is always open')
   const weekly = await createQueue(app, c.admin.headers, { name: 'Comercial', schedules: SPEC_WEEK })
   t.same((weekly as unknown as { schedules: unknown }).schedules, SPEC_WEEK, 'the spec\'s week when the admin gives it')

@@ -17,9 +17,12 @@ export function QueueFields({ values, errors, takenColors, onChange }: Props) {
   const { t } = useTranslation('queues')
   // null: no prompts module (or its list could not be read): the field is left out and the queue's prompt kept.
   const [prompts, setPrompts] = useState<FormOption[] | null>(null)
+  // The same for the integrations module.
+  const [integrations, setIntegrations] = useState<FormOption[] | null>(null)
   useEffect(() => {
     let live = true
     void loadFormOptions('queue.promptId').then((list) => live && setPrompts(list))
+    void loadFormOptions('queue.integrationId').then((list) => live && setIntegrations(list))
     return () => { live = false }
   }, [])
   return (
@@ -41,6 +44,14 @@ export function QueueFields({ values, errors, takenColors, onChange }: Props) {
       <Field label={t('dialog.outOfHoursMessage')} htmlFor="queue-out-of-hours">
         <TextArea id="queue-out-of-hours" name="outOfHoursMessage" fill autoResize rows={2} value={values.outOfHoursMessage} onChange={(e) => onChange({ outOfHoursMessage: e.target.value })} />
       </Field>
+      {integrations && (
+        <Field label={t('dialog.integration')} htmlFor="queue-integration">
+          <HTMLSelect id="queue-integration" fill value={values.integrationId ?? ''} onChange={(e) => onChange({ integrationId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">{t('dialog.noIntegration')}</option>
+            {integrations.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+          </HTMLSelect>
+        </Field>
+      )}
       {prompts && (
         <Field label={t('dialog.prompt')} htmlFor="queue-prompt">
           <HTMLSelect id="queue-prompt" fill value={values.promptId ?? ''} onChange={(e) => onChange({ promptId: e.target.value ? Number(e.target.value) : null })}>

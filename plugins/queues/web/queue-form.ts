@@ -11,16 +11,18 @@ export interface QueueForm {
   schedules: ScheduleRow[]
   /** The AI prompt that answers the queue's customers (offered by a prompts module); sent back as loaded otherwise. */
   promptId: number | null
+  /** The integration that serves the queue's customers first (offered by an integrations module); sent back as loaded otherwise. */
+  integrationId: number | null
 }
 
 export type QueueFormErrors = Partial<Record<'name' | 'color' | 'orderQueue' | 'schedules', string>>
 
-export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: fullWeek([]), promptId: null })
+export const emptyForm = (color: string): QueueForm => ({ name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: fullWeek([]), promptId: null, integrationId: null })
 
 export const formOf = (q: Queue): QueueForm => ({
   name: q.name, color: q.color, orderQueue: q.orderQueue == null ? '' : String(q.orderQueue),
   greetingMessage: q.greetingMessage ?? '', outOfHoursMessage: q.outOfHoursMessage ?? '', schedules: fullWeek(q.schedules),
-  promptId: q.promptId ?? null,
+  promptId: q.promptId ?? null, integrationId: q.integrationId ?? null,
 })
 
 /** The spec's rules: name 2-50, colour 3-9; i18n keys of the queues namespace. */
@@ -46,4 +48,5 @@ export const payloadOf = (v: QueueForm) => ({
   outOfHoursMessage: v.outOfHoursMessage,
   schedules: v.schedules.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime })),
   promptId: v.promptId,
+  integrationId: v.integrationId,
 })

@@ -44,4 +44,5 @@ t.test('queue form: rules of the spec, week filled Monday first, payload', async
   t.equal(body.schedules.length, 7)
   t.equal(payloadOf({ ...ok, orderQueue: '' }).orderQueue, null)
   t.equal(payloadOf(formOf({ ...queue, promptId: 4 })).promptId, 4, 'the queue\'s prompt goes back as loaded')
+  t.equal(payloadOf(formOf({ ...queue, integrationId: 7 })).integrationId, 7, 'and its integration')
 })
