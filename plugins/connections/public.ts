@@ -7,6 +7,7 @@
  *   const whatsappId = await app.channels.connectedFor(companyId)           // default first, CONNECTED only
  *   const sent = await app.channels.send(companyId, whatsappId, { to: { number }, body: 'Olá' })
  *   const loaded = await app.connections.load(companyId, whatsappId)        // { row, offersQueues }
+ *   const found = await app.connections.findByApiToken(bearer)              // { companyId, whatsappId } or undefined
  */
 import './server/types.ts'
 

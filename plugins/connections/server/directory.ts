@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { DeletionHooks, runSql, sqlWriter } from '@zapdesk/plugin-api'
 import { Whatsapp, WhatsappQueue } from './models.ts'
+import { findByApiToken } from './api-token.ts'
 
 /** A connection's stored row (greeting and other texts, timers, default flag, status...), plain JSON-like fields. */
 export type ConnectionRow = Record<string, unknown> & { id: number; name: string; companyId: number }
@@ -12,7 +13,8 @@ export interface LoadedConnection {
   offersQueues: boolean
 }
 
-const asRow = (raw: Record<string, unknown>): ConnectionRow => ({ ...raw, id: Number(raw.id), name: String(raw.name), companyId: Number(raw.companyId) })
+/** The credential's hash stays inside this plugin: other plugins get the rest of the row. */
+const asRow = ({ apiTokenHash: _hash, ...raw }: Record<string, unknown>): ConnectionRow => ({ ...raw, id: Number(raw.id), name: String(raw.name), companyId: Number(raw.companyId) })
 
 /**
  * `app.connections`: read services over the company's connections for other plugins (their rows are this plugin's
@@ -73,6 +75,14 @@ export class ConnectionDirectory {
   /** A deleted AI prompt leaves the connections that answered with it (the prompts plugin calls this in its delete). */
   async detachPrompt(companyId: number, promptId: number, trx?: Knex.Transaction): Promise<number> {
     return (trx ?? this.app.knex)(Whatsapp.tableName).where({ companyId, promptId }).update({ promptId: null })
+  }
+
+  /**
+   * The connection a messages-API token belongs to (the external API's caller), or undefined for an empty or unknown
+   * one. Only the token's hash is stored; the lookup compares hashes in constant time.
+   */
+  findByApiToken(token: string): Promise<{ companyId: number; whatsappId: number } | undefined> {
+    return findByApiToken(this.app, token)
   }
 
   /** The company's default connection (the oldest one marked default), or undefined. */

@@ -20,7 +20,8 @@ export class Whatsapp extends TenantModel {
   complationMessage!: string | null
   outOfHoursMessage!: string | null
   ratingMessage!: string | null
-  token!: string | null
+  /** SHA-256 (hex) of the messages-API token; the token itself is never stored (api-token.ts). */
+  apiTokenHash!: string | null
   expiresTicket!: number
   expiresInactiveMessage!: string | null
   timeUseBotQueues!: number

@@ -28,7 +28,8 @@ export const WhatsappDto = Type.Object({
   complationMessage: Type.String(),
   outOfHoursMessage: Type.String(),
   ratingMessage: Type.String(),
-  token: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Whether the connection has a messages-API token; the token itself is shown once, when generated. */
+  hasToken: Type.Boolean(),
   expiresTicket: Type.Integer(),
   expiresInactiveMessage: Type.String(),
   timeUseBotQueues: Type.Integer(),
@@ -54,7 +55,6 @@ export const WhatsappFields = {
   complationMessage: NullableText,
   outOfHoursMessage: NullableText,
   ratingMessage: NullableText,
-  token: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
   expiresTicket: Minutes,
   expiresInactiveMessage: NullableText,
   timeUseBotQueues: Minutes,
@@ -72,13 +72,13 @@ export const UpdateBody = Type.Partial(Type.Object(WhatsappFields))
 /** Describes queue ids (name, colour) once the queues plugin says how; until then only ids. */
 export type QueueDescriber = (companyId: number, ids: number[]) => Promise<Map<number, { name: string; color: string }>>
 
-export function whatsappDto(w: Whatsapp, queueIds: number[], described?: Map<number, { name: string; color: string }>, withToken = true) {
+export function whatsappDto(w: Whatsapp, queueIds: number[], described?: Map<number, { name: string; color: string }>) {
   return {
     id: w.id, companyId: w.companyId, name: w.name, status: w.status, qrcode: w.qrcode ?? '', retries: w.retries, number: w.number,
     disconnectCause: w.disconnectCause ?? null, nextRetryAt: toIso(w.nextRetryAt) ?? null,
     provider: w.provider, isDefault: w.isDefault, default: w.isDefault,
     greetingMessage: w.greetingMessage ?? '', complationMessage: w.complationMessage ?? '', outOfHoursMessage: w.outOfHoursMessage ?? '',
-    ratingMessage: w.ratingMessage ?? '', ...(withToken ? { token: w.token } : {}), expiresTicket: w.expiresTicket,
+    ratingMessage: w.ratingMessage ?? '', hasToken: Boolean(w.apiTokenHash), expiresTicket: w.expiresTicket,
     expiresInactiveMessage: w.expiresInactiveMessage ?? '', timeUseBotQueues: w.timeUseBotQueues, maxUseBotQueues: w.maxUseBotQueues,
     transferQueueId: w.transferQueueId, promptId: w.promptId, timeToTransfer: w.timeToTransfer,
     queueIds, queues: queueIds.map((id) => ({ id, ...described?.get(id) })),
@@ -86,8 +86,8 @@ export function whatsappDto(w: Whatsapp, queueIds: number[], described?: Map<num
   }
 }
 
-/** DTOs of many connections with their queues in one query. The token (an API credential) only for admins. */
-export async function whatsappsDto(app: FastifyInstance, rows: Whatsapp[], withToken: boolean) {
+/** DTOs of many connections with their queues in one query. */
+export async function whatsappsDto(app: FastifyInstance, rows: Whatsapp[]) {
   if (!rows.length) return []
   const links = await app.bind(WhatsappQueue).query().forCompany(rows[0].companyId).whereIn('whatsappId', rows.map((r) => r.id)).orderBy('id')
   const byWhatsapp = new Map<number, number[]>()
@@ -96,5 +96,5 @@ export async function whatsappsDto(app: FastifyInstance, rows: Whatsapp[], withT
   const described = describe ? await describe(rows[0].companyId, [...new Set(links.map((l) => l.queueId))]) : undefined
   // With the queues plugin, ids it does not know (a queue deleted since) are no longer offered.
   const known = (ids: number[]) => (described ? ids.filter((id) => described.has(id)) : ids)
-  return rows.map((w) => whatsappDto(w, known(byWhatsapp.get(w.id) ?? []), described, withToken))
+  return rows.map((w) => whatsappDto(w, known(byWhatsapp.get(w.id) ?? []), described))
 }

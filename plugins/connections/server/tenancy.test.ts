@@ -8,7 +8,7 @@ const ours = (r: { url: string }) => /^\/api\/(whatsapp|whatsappsession|sandbox)
 t.test('company A reaches nothing of company B through the connections routes', async (t) => {
   const app = await build(t)
   const report = await checkTenantIsolation(t, app, { filter: ours })
-  t.equal(report.routes, 12, 'every connections route was tried')
+  t.equal(report.routes, 14, 'every connections route was tried')
   t.equal(report.controlsReached, report.controls, 'B\'s own admin reaches every id used, so the refusals mean something')
   t.ok(report.controls >= 2)
 })
@@ -16,6 +16,6 @@ t.test('company A reaches nothing of company B through the connections routes', 
 t.test('hostile input to the connections routes: 4xx with an error code, never a 5xx', async (t) => {
   const app = await build(t)
   const report = await checkHostileInput(t, app, { filter: ours })
-  t.equal(report.routes, 12)
+  t.equal(report.routes, 14)
   t.ok(report.inputs > 200, `${report.inputs} inputs`)
 })

@@ -12,7 +12,7 @@ t.test('POST /whatsapp: spec defaults, first connection is the default, session 
   t.equal(res.statusCode, 201, res.body)
   t.match(res.json(), {
     id: Number, companyId: c.id, name: 'Atendimento', provider: 'sandbox', isDefault: true, default: true, greetingMessage: '', complationMessage: '',
-    outOfHoursMessage: '', ratingMessage: '', token: null, expiresTicket: 0, expiresInactiveMessage: '', timeUseBotQueues: 0, maxUseBotQueues: 3,
+    outOfHoursMessage: '', ratingMessage: '', hasToken: false, expiresTicket: 0, expiresInactiveMessage: '', timeUseBotQueues: 0, maxUseBotQueues: 3,
     transferQueueId: null, promptId: null, timeToTransfer: null, queueIds: [], queues: [], retries: 0, qrcode: '', status: 'CONNECTED',
   })
   const beta = await call(app, 'POST', '/whatsapp', c.admin.headers, { name: 'Celular' })
@@ -21,27 +21,27 @@ t.test('POST /whatsapp: spec defaults, first connection is the default, session 
   t.equal(beta.json().isDefault, false, 'the second connection is not the default')
 })
 
-t.test('fields round-trip; GET list and show; agents see no token', async (t) => {
+t.test('fields round-trip; GET list and show; a token typed in is ignored (the server makes them)', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   const [q1, q2, q3] = await queueIds(app, c.admin.headers, 3)
   const full = {
     name: 'Vendas', provider: 'sandbox', greetingMessage: 'Olá {{name}}', complationMessage: 'Tchau', outOfHoursMessage: 'Fechado', ratingMessage: 'Nota?',
-    token: 'tok-123', expiresTicket: 24, expiresInactiveMessage: 'Encerrado', timeUseBotQueues: 5, maxUseBotQueues: 2, transferQueueId: q3, promptId: null,
+    expiresTicket: 24, expiresInactiveMessage: 'Encerrado', timeUseBotQueues: 5, maxUseBotQueues: 2, transferQueueId: q3, promptId: null,
     timeToTransfer: 30, queueIds: [q1, q2], isDefault: true,
   }
-  const res = await call(app, 'POST', '/whatsapp', c.admin.headers, full)
+  const res = await call(app, 'POST', '/whatsapp', c.admin.headers, { ...full, token: 'tok-123' })
   t.equal(res.statusCode, 201, res.body)
   const created = res.json()
   const { queueIds: _, ...rest } = full
-  t.match(created, { ...rest, queueIds: [q1, q2], queues: [{ id: q1 }, { id: q2 }] })
+  t.match(created, { ...rest, hasToken: false, queueIds: [q1, q2], queues: [{ id: q1 }, { id: q2 }] })
+  t.notOk('token' in created, 'no token field: the DTO says only whether one is set')
   await sandboxConnection(app, c.admin.headers, { name: 'Anexo' })
 
   const list = await call(app, 'GET', '/whatsapp?session=0', c.user.headers)
   t.equal(list.statusCode, 200)
   t.same(list.json().map((w: { name: string }) => w.name), ['Anexo', 'Vendas'], 'ordered by name, for agents too')
-  t.notOk('token' in list.json()[1], 'the token is an API credential: admins only')
-  t.equal((await call(app, 'GET', `/whatsapp?companyId=${c.id}`, c.admin.headers)).json()[1].token, 'tok-123')
+  t.notOk('token' in (await call(app, 'GET', `/whatsapp?companyId=${c.id}`, c.admin.headers)).json()[1], 'not even for admins')
   const one = await call(app, 'GET', `/whatsapp/${created.id}?session=0`, c.user.headers)
   t.equal(one.statusCode, 200)
   t.equal(one.json().name, 'Vendas')
@@ -54,9 +54,9 @@ t.test('PUT /whatsapp/:id updates fields and queues; blank texts are emptied', a
   const c = await createCompanyWithUsers(app)
   const [q1, q2] = await queueIds(app, c.admin.headers, 2)
   const w = await sandboxConnection(app, c.admin.headers, { greetingMessage: 'Oi', queueIds: [q1] })
-  const res = await call(app, 'PUT', `/whatsapp/${w.id}`, c.admin.headers, { name: 'Renomeada', greetingMessage: 'Escolha:', queueIds: [q1, q2, q2], token: '  ', maxUseBotQueues: 5 })
+  const res = await call(app, 'PUT', `/whatsapp/${w.id}`, c.admin.headers, { name: 'Renomeada', greetingMessage: 'Escolha:', queueIds: [q1, q2, q2], maxUseBotQueues: 5 })
   t.equal(res.statusCode, 200, res.body)
-  t.match(res.json(), { name: 'Renomeada', greetingMessage: 'Escolha:', queueIds: [q1, q2], token: null, maxUseBotQueues: 5, status: 'CONNECTED' })
+  t.match(res.json(), { name: 'Renomeada', greetingMessage: 'Escolha:', queueIds: [q1, q2], hasToken: false, maxUseBotQueues: 5, status: 'CONNECTED' })
   const cleared = await call(app, 'PUT', `/whatsapp/${w.id}`, c.admin.headers, { queueIds: [], greetingMessage: '' })
   t.match(cleared.json(), { queueIds: [], greetingMessage: '' })
 })
@@ -120,7 +120,7 @@ t.test('the queues and prompts plugins validate their ids through hooks', async 
   t.same(ok.json().queueIds, [5], 'a queue deleted since is no longer offered')
 })
 
-t.test('validation: names, providers, numbers, tokens -> 4xx', async (t) => {
+t.test('validation: names, providers, numbers -> 4xx', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
   for (const body of [{}, { name: 'A' }, { name: '  ' }, { name: 'x'.repeat(51) }, sandbox({ provider: 'NOPE' }), sandbox({ maxUseBotQueues: -1 }),
@@ -130,9 +130,6 @@ t.test('validation: names, providers, numbers, tokens -> 4xx', async (t) => {
     t.equal(res.json().error, 'ERR_VALIDATION')
   }
   t.equal((await call(app, 'POST', '/whatsapp', c.admin.headers, sandbox({ provider: 'telegram' }))).json().error, 'ERR_VALIDATION', 'unregistered provider')
-  await call(app, 'POST', '/whatsapp', c.admin.headers, sandbox({ token: 'same' }))
-  const dup = await call(app, 'POST', '/whatsapp', c.admin.headers, sandbox({ token: 'same' }))
-  t.equal(dup.statusCode, 409, 'tokens are unique: the external API finds a connection by it')
   t.equal((await call(app, 'PUT', '/whatsapp/abc', c.admin.headers, { name: 'ok ok' })).statusCode, 400)
 })
 

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { AppError, IdParams, Type, errorResponses } from '@zapdesk/plugin-api'
 import { Whatsapp } from './models.ts'
 import { CreateBody, UpdateBody, WhatsappDto, whatsappsDto } from './serialize.ts'
 import { createWhatsapp, deleteWhatsapp, updateWhatsapp } from './whatsapp-service.ts'
-
-const isAdmin = (auth: AuthContext) => auth.profile === 'admin' || auth.super
 
 /** How long a save waits for the session it started: a sandbox is up in milliseconds, WhatsApp's client library
  * loads for seconds on a busy machine; the status then follows on the socket, and the answer does not wait for it. */
@@ -23,10 +21,10 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     if (!w) throw new AppError('ERR_NO_WAPP_FOUND', 404)
     return w
   }
-  const dto = async (auth: AuthContext, w: Whatsapp) => (await whatsappsDto(app, [w], isAdmin(auth)))[0]
-  /** Tells the company's browsers; the token stays out (agents receive these too). */
+  const dto = async (w: Whatsapp) => (await whatsappsDto(app, [w]))[0]
+  /** Tells the company's browsers (agents too: the DTO carries no credential, only whether a token is set). */
   const publishUpdate = async (companyId: number, rows: Whatsapp[]) => {
-    for (const whatsapp of await whatsappsDto(app, rows, false)) app.realtime.publish({ companyId, topic: 'whatsapp', data: { action: 'update', whatsapp } })
+    for (const whatsapp of await whatsappsDto(app, rows)) app.realtime.publish({ companyId, topic: 'whatsapp', data: { action: 'update', whatsapp } })
   }
   const publishDemoted = async (companyId: number, ids: number[]) => {
     if (ids.length) await publishUpdate(companyId, await Whatsapps.query().forCompany(companyId).whereIn('id', ids))
@@ -44,7 +42,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     // The web app sends its own companyId; only super users may name another company.
     if (requested !== undefined && requested !== auth.companyId && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
     const companyId = requested ?? auth.companyId
-    return whatsappsDto(app, await Whatsapps.query().forCompany(companyId).orderBy('name').orderBy('id'), isAdmin(auth))
+    return whatsappsDto(app, await Whatsapps.query().forCompany(companyId).orderBy('name').orderBy('id'))
   })
 
   api.get('/whatsapp/providers', {
@@ -53,7 +51,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
 
   api.get('/whatsapp/:id', {
     schema: { tags: ['connections'], summary: 'One connection, with its QR code while pairing', params: IdParams, querystring: Type.Object({ session: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }), response: { 200: WhatsappDto, ...errorResponses } },
-  }, async (request) => dto(request.auth!, await find(request.auth!.companyId, request.params.id)))
+  }, async (request) => dto(await find(request.auth!.companyId, request.params.id)))
 
   api.post('/whatsapp', {
     config: { access: 'admin', permission: 'connections-page:addConnection' },
@@ -64,7 +62,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     await publishDemoted(auth.companyId, demoted)
     await publishUpdate(auth.companyId, [created])
     await startBriefly(app.channels.start(auth.companyId, created.id).catch((err) => request.log.error({ err }, 'starting the new session failed')))
-    return reply.status(201).send(await dto(auth, await find(auth.companyId, created.id)))
+    return reply.status(201).send(await dto(await find(auth.companyId, created.id)))
   })
 
   api.put('/whatsapp/:id', {
@@ -78,7 +76,7 @@ export default async function whatsappRoutes(app: FastifyInstance): Promise<void
     await publishUpdate(auth.companyId, [updated])
     // Another driver runs this connection now: its session starts over with it.
     if (updated.provider !== current.provider) await startBriefly(app.channels.start(auth.companyId, updated.id).catch((err) => request.log.error({ err }, 'restarting the session failed')))
-    return dto(auth, await find(auth.companyId, updated.id))
+    return dto(await find(auth.companyId, updated.id))
   })
 
   api.delete('/whatsapp/:id', {

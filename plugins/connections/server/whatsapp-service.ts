@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, assertPlanLimit, isUniqueViolation, type Static } from '@zapdesk/plugin-api'
+import { AppError, assertPlanLimit, type Static } from '@zapdesk/plugin-api'
 import { Whatsapp, WhatsappQueue } from './models.ts'
 import type { CreateBody, UpdateBody } from './serialize.ts'
 
@@ -22,9 +22,9 @@ function fieldsOf(body: Update): Partial<Whatsapp> {
   const out: Partial<Whatsapp> = {}
   if (body.name !== undefined) out.name = body.name.trim()
   if (body.provider !== undefined) out.provider = body.provider
-  for (const key of ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage', 'token'] as const) {
+  for (const key of ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const) {
     const v = blankToNull(body[key])
-    if (v !== undefined) out[key] = key === 'token' ? v?.trim() ?? null : v
+    if (v !== undefined) out[key] = v
   }
   for (const key of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const) if (body[key] !== undefined) out[key] = body[key]!
   for (const key of ['transferQueueId', 'promptId', 'timeToTransfer'] as const) if (body[key] !== undefined) out[key] = body[key] ?? null
@@ -56,32 +56,23 @@ function assertProvider(app: FastifyInstance, provider: string | undefined): voi
   }
 }
 
-const duplicateToken = (err: unknown) => {
-  if (isUniqueViolation(err)) return new AppError('ERR_VALIDATION', 409, [{ field: 'body/token', message: 'already used by another connection' }])
-  return err
-}
-
 export async function createWhatsapp(app: FastifyInstance, companyId: number, body: Create): Promise<{ created: Whatsapp; demoted: number[] }> {
   assertProvider(app, body.provider)
   assertGreeting(body.queueIds ?? [], body.greetingMessage)
   const Whatsapps = app.bind(Whatsapp)
-  try {
-    return await app.knex.transaction(async (trx) => {
-      await assertPlanLimit(app, companyId, 'connections', 'whatsapps', trx)
-      const hasDefault = await Whatsapps.query(trx).forCompany(companyId).where({ isDefault: true }).first()
-      const isDefault = body.isDefault === true || !hasDefault
-      const demoted = isDefault && hasDefault ? await unsetDefaults(app, trx, companyId) : []
-      const created = await Whatsapps.query(trx).forCompany(companyId).insert({
-        provider: 'beta', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, retries: 0, status: 'OPENING', qrcode: '',
-        ...fieldsOf(body), name: body.name.trim(), isDefault,
-      })
-      await saveQueues(app, trx, companyId, created.id, body.queueIds ?? [])
-      await checkRefs(app, trx, companyId, body)
-      return { created, demoted }
+  return app.knex.transaction(async (trx) => {
+    await assertPlanLimit(app, companyId, 'connections', 'whatsapps', trx)
+    const hasDefault = await Whatsapps.query(trx).forCompany(companyId).where({ isDefault: true }).first()
+    const isDefault = body.isDefault === true || !hasDefault
+    const demoted = isDefault && hasDefault ? await unsetDefaults(app, trx, companyId) : []
+    const created = await Whatsapps.query(trx).forCompany(companyId).insert({
+      provider: 'beta', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, retries: 0, status: 'OPENING', qrcode: '',
+      ...fieldsOf(body), name: body.name.trim(), isDefault,
     })
-  } catch (err) {
-    throw duplicateToken(err)
-  }
+    await saveQueues(app, trx, companyId, created.id, body.queueIds ?? [])
+    await checkRefs(app, trx, companyId, body)
+    return { created, demoted }
+  })
 }
 
 /** Clears the default flag of every connection of the company; returns the ids that had it. */
@@ -97,22 +88,18 @@ export async function updateWhatsapp(app: FastifyInstance, current: Whatsapp, bo
   assertProvider(app, body.provider)
   const { companyId, id } = current
   const Whatsapps = app.bind(Whatsapp)
-  try {
-    return await app.knex.transaction(async (trx) => {
-      const queueIds = body.queueIds ?? (await app.bind(WhatsappQueue).query(trx).forCompany(companyId).where({ whatsappId: id })).map((l) => l.queueId)
-      assertGreeting(queueIds, body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage)
-      let demoted: number[] = []
-      if (body.isDefault === true) demoted = await unsetDefaults(app, trx, companyId, id)
-      if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400)
-      const patch = { ...fieldsOf(body), ...(body.isDefault === true ? { isDefault: true } : {}) }
-      const updated = Object.keys(patch).length ? await Whatsapps.query(trx).forCompany(companyId).patchAndFetchById(id, patch) : current
-      if (body.queueIds !== undefined) await saveQueues(app, trx, companyId, id, body.queueIds)
-      await checkRefs(app, trx, companyId, body)
-      return { updated, demoted }
-    })
-  } catch (err) {
-    throw duplicateToken(err)
-  }
+  return app.knex.transaction(async (trx) => {
+    const queueIds = body.queueIds ?? (await app.bind(WhatsappQueue).query(trx).forCompany(companyId).where({ whatsappId: id })).map((l) => l.queueId)
+    assertGreeting(queueIds, body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage)
+    let demoted: number[] = []
+    if (body.isDefault === true) demoted = await unsetDefaults(app, trx, companyId, id)
+    if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400)
+    const patch = { ...fieldsOf(body), ...(body.isDefault === true ? { isDefault: true } : {}) }
+    const updated = Object.keys(patch).length ? await Whatsapps.query(trx).forCompany(companyId).patchAndFetchById(id, patch) : current
+    if (body.queueIds !== undefined) await saveQueues(app, trx, companyId, id, body.queueIds)
+    await checkRefs(app, trx, companyId, body)
+    return { updated, demoted }
+  })
 }
 
 /** Deletes a connection; when it was the default, the oldest remaining one becomes the default (its id is returned). */

@@ -33,7 +33,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
     initial: isNew ? emptyForm() : () => api.get<Connection>(`/whatsapp/${connectionId}`, { query: { session: 0 } }).then(formOf),
     // The greeting sits on the messages tab; the plan limit and the last-default rule are toasts.
     fieldCodes: { ERR_WAPP_GREETING_REQUIRED: 'greetingMessage' },
-    onInvalid: (found) => setTab(found.name || found.token ? 'general' : found.greetingMessage ? 'messages' : 'routing'),
+    onInvalid: (found) => setTab(found.name ? 'general' : found.greetingMessage ? 'messages' : 'routing'),
     submit: (v) => {
       const body = payloadOf(v, { withPrompt: options.prompts !== null })
       return isNew ? api.post<Connection>('/whatsapp', body) : api.put<Connection>(`/whatsapp/${connectionId}`, body)

@@ -12,7 +12,7 @@ interface Props {
   onChange: (patch: Partial<ConnectionForm>) => void
 }
 
-/** Name, connection type (driver), default switch and the messages-API token. */
+/** Name, connection type (driver) and default switch (the messages-API token has its own section: ApiTokenSection). */
 export function GeneralFields({ values, errors, providers, isNew, onChange }: Props) {
   const { t } = useTranslation('connections')
   // a connection whose driver is not registered (plugin removed) still shows what it has
@@ -35,9 +35,6 @@ export function GeneralFields({ values, errors, providers, isNew, onChange }: Pr
         <Callout intent="warning" icon="lab-test" className="zd-conn-sandbox-hint">{t('dialog.sandboxHint')}</Callout>
       )}
       <Switch label={t('dialog.isDefault')} checked={values.isDefault} onChange={(e) => onChange({ isDefault: e.currentTarget.checked })} data-testid="connection-default" />
-      <Field label={t('dialog.token')} htmlFor="connection-token" error={errors.token} hint={t('dialog.tokenHint')}>
-        <InputGroup id="connection-token" name="token" value={values.token} autoComplete="off" intent={errors.token ? 'danger' : 'none'} onChange={(e) => onChange({ token: e.target.value })} />
-      </Field>
     </>
   )
 }

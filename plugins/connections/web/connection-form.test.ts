@@ -11,16 +11,16 @@ t.test('connection form: spec defaults and the name rule', async (t) => {
   t.same(validateConnection({ ...ok, name: 'x'.repeat(51) }), { name: 'validation.tooLong' })
   t.same(validateConnection({ ...ok, maxUseBotQueues: '101' }), { maxUseBotQueues: 'connections:validation.botUses' })
   t.same(validateConnection({ ...ok, expiresTicket: '1000001' }), { expiresTicket: 'connections:validation.minutes' })
-  t.same(validateConnection({ ...ok, token: 't'.repeat(201) }), { token: 'validation.tooLong' })
   t.equal(digits('12a3'), '123')
 })
 
 t.test('connection form: payload of the spec\'s POST/PUT /whatsapp', async (t) => {
   const v = { ...emptyForm(), name: ' Vendas ', queueIds: [3, 3, 4], timeToTransfer: '', maxUseBotQueues: '', promptId: 7 }
   const body = payloadOf(v, { withPrompt: true })
-  t.match(body, { name: 'Vendas', provider: 'beta', token: null, queueIds: [3, 4], transferQueueId: null, timeToTransfer: null, expiresTicket: 0, maxUseBotQueues: 3, promptId: 7 })
+  t.match(body, { name: 'Vendas', provider: 'beta', queueIds: [3, 4], transferQueueId: null, timeToTransfer: null, expiresTicket: 0, maxUseBotQueues: 3, promptId: 7 })
   t.notOk('promptId' in payloadOf(v, { withPrompt: false }), 'no prompts module: the prompt is left alone')
-  const c = { id: 1, name: 'X', provider: 'sandbox', isDefault: true, token: 'abc', queueIds: [1], transferQueueId: 1, timeToTransfer: 5, expiresTicket: 10, timeUseBotQueues: 2, maxUseBotQueues: 4, promptId: null } as unknown as Connection
-  t.match(formOf(c), { provider: 'sandbox', token: 'abc', timeToTransfer: '5', expiresTicket: '10', maxUseBotQueues: '4', greetingMessage: '' })
-  t.match(payloadOf(formOf(c), { withPrompt: true }), { provider: 'sandbox', token: 'abc', timeToTransfer: 5, promptId: null })
+  const c = { id: 1, name: 'X', provider: 'sandbox', isDefault: true, hasToken: true, queueIds: [1], transferQueueId: 1, timeToTransfer: 5, expiresTicket: 10, timeUseBotQueues: 2, maxUseBotQueues: 4, promptId: null } as unknown as Connection
+  t.match(formOf(c), { provider: 'sandbox', timeToTransfer: '5', expiresTicket: '10', maxUseBotQueues: '4', greetingMessage: '' })
+  t.match(payloadOf(formOf(c), { withPrompt: true }), { provider: 'sandbox', timeToTransfer: 5, promptId: null })
+  t.notOk('token' in payloadOf(formOf(c), { withPrompt: true }), 'the server makes tokens: the form never sends one')
 })

@@ -12,7 +12,6 @@ export interface ConnectionForm {
   complationMessage: string
   outOfHoursMessage: string
   ratingMessage: string
-  token: string
   queueIds: number[]
   transferQueueId: number | null
   timeToTransfer: string
@@ -24,19 +23,19 @@ export interface ConnectionForm {
 }
 
 export type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues'
-export type ConnectionErrors = Partial<Record<'name' | 'token' | NumberField, string>>
+export type ConnectionErrors = Partial<Record<'name' | NumberField, string>>
 
 /** Spec defaults: provider beta, maxUseBotQueues 3, expiresTicket 0, timeUseBotQueues 0. */
 export const emptyForm = (): ConnectionForm => ({
   name: '', provider: DEFAULT_PROVIDER, isDefault: false, greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
-  ratingMessage: '', token: '', queueIds: [], transferQueueId: null, timeToTransfer: '', expiresTicket: '0',
+  ratingMessage: '', queueIds: [], transferQueueId: null, timeToTransfer: '', expiresTicket: '0',
   expiresInactiveMessage: '', timeUseBotQueues: '0', maxUseBotQueues: '3', promptId: null,
 })
 
 export const formOf = (c: Connection): ConnectionForm => ({
   name: c.name, provider: c.provider || DEFAULT_PROVIDER, isDefault: c.isDefault, greetingMessage: c.greetingMessage ?? '',
   complationMessage: c.complationMessage ?? '', outOfHoursMessage: c.outOfHoursMessage ?? '', ratingMessage: c.ratingMessage ?? '',
-  token: c.token ?? '', queueIds: [...(c.queueIds ?? [])], transferQueueId: c.transferQueueId, timeToTransfer: c.timeToTransfer == null ? '' : String(c.timeToTransfer),
+  queueIds: [...(c.queueIds ?? [])], transferQueueId: c.transferQueueId, timeToTransfer: c.timeToTransfer == null ? '' : String(c.timeToTransfer),
   expiresTicket: String(c.expiresTicket ?? 0), expiresInactiveMessage: c.expiresInactiveMessage ?? '', timeUseBotQueues: String(c.timeUseBotQueues ?? 0),
   maxUseBotQueues: String(c.maxUseBotQueues ?? 3), promptId: c.promptId,
 })
@@ -53,7 +52,6 @@ export function validateConnection(v: ConnectionForm): ConnectionErrors {
   if (!name) errors.name = 'validation.required'
   else if (name.length < 2) errors.name = 'validation.tooShort'
   else if (name.length > 50) errors.name = 'validation.tooLong'
-  if (v.token.trim().length > 200) errors.token = 'validation.tooLong'
   if (v.timeToTransfer !== '' && !isCount(v.timeToTransfer, MAX_MINUTES)) errors.timeToTransfer = 'connections:validation.minutes'
   for (const key of ['expiresTicket', 'timeUseBotQueues'] as const) if (v[key] !== '' && !isCount(v[key], MAX_MINUTES)) errors[key] = 'connections:validation.minutes'
   if (v.maxUseBotQueues !== '' && !isCount(v.maxUseBotQueues, MAX_BOT_USES)) errors.maxUseBotQueues = 'connections:validation.botUses'
@@ -70,7 +68,6 @@ export function payloadOf(v: ConnectionForm, options: { withPrompt: boolean }) {
     complationMessage: v.complationMessage,
     outOfHoursMessage: v.outOfHoursMessage,
     ratingMessage: v.ratingMessage,
-    token: v.token.trim() || null,
     queueIds: [...new Set(v.queueIds)],
     transferQueueId: v.transferQueueId,
     timeToTransfer: v.timeToTransfer === '' ? null : Number(v.timeToTransfer),

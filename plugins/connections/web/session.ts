@@ -51,8 +51,7 @@ const byName = (a: Connection, b: Connection) => a.name.localeCompare(b.name, un
 
 export function upsertConnection(list: Connection[], next: Connection): Connection[] {
   const old = list.find((c) => c.id === next.id)
-  // realtime copies carry no token: keep the one the list was loaded with
-  const merged = old ? { ...old, ...next, token: next.token === undefined ? old.token : next.token } : next
+  const merged = old ? { ...old, ...next } : next
   return [...list.filter((c) => c.id !== next.id), merged].sort(byName)
 }
 

@@ -24,8 +24,8 @@ export interface Connection {
   complationMessage: string
   outOfHoursMessage: string
   ratingMessage: string
-  /** Only admins receive it, and never through realtime. */
-  token?: string | null
+  /** Whether a messages-API token is set (the token itself is shown once, when generated). */
+  hasToken: boolean
   expiresTicket: number
   expiresInactiveMessage: string
   timeUseBotQueues: number

@@ -43,14 +43,14 @@ t.test('QR dialog: waits before a code, shows codes, closes once a shown code is
   t.same(qrUpdate('', '', 'TIMEOUT'), { code: '', close: false })
 })
 
-const conn = (id: number, name: string, extra: Partial<Connection> = {}) => ({ id, name, status: 'CONNECTED', token: null, ...extra }) as Connection
+const conn = (id: number, name: string, extra: Partial<Connection> = {}) => ({ id, name, status: 'CONNECTED', hasToken: false, ...extra }) as Connection
 
 t.test('realtime events keep the list sorted by name and never resurrect a deleted row', async (t) => {
-  let list = [conn(2, 'Vendas', { token: 'secret' })]
+  let list = [conn(2, 'Vendas', { hasToken: true })]
   list = applyEvent(list, 'whatsapp', { action: 'update', whatsapp: conn(1, 'Atendimento') })
   t.same(list.map((c) => c.name), ['Atendimento', 'Vendas'])
-  list = applyEvent(list, 'whatsappSession', { action: 'update', session: { ...conn(2, 'Vendas'), token: undefined, status: 'TIMEOUT' } })
-  t.match(list[1], { status: 'TIMEOUT', token: 'secret' }, 'status updated, the admin\'s token kept')
+  list = applyEvent(list, 'whatsappSession', { action: 'update', session: { ...conn(2, 'Vendas', { hasToken: true }), status: 'TIMEOUT' } })
+  t.match(list[1], { status: 'TIMEOUT', hasToken: true }, 'status updated')
   list = applyEvent(list, 'whatsapp', { action: 'delete', whatsappId: 2 })
   t.same(list.map((c) => c.id), [1])
   list = applyEvent(list, 'whatsappSession', { action: 'update', session: conn(2, 'Vendas') })

@@ -32,7 +32,7 @@ export async function saveStatus(app: FastifyInstance, companyId: number, whatsa
   if (update.status === 'CONNECTED') Object.assign(patch, { disconnectCause: null, nextRetryAt: null })
   const updated = await Whatsapps.query().forCompany(companyId).patchAndFetchById(whatsappId, patch)
   if (!updated) return
-  const [session] = await whatsappsDto(app, [updated], false)
+  const [session] = await whatsappsDto(app, [updated])
   app.realtime.publish({ companyId, topic: 'whatsappSession', data: { action: 'update', session } })
   if (row.status !== update.status) app.events.emit('whatsapp.statusChanged', { companyId, whatsappId, status: update.status, previous: row.status })
 }
