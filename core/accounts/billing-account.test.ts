@@ -6,9 +6,13 @@ import { todayIn } from '../auth/service.ts'
 import { addMonths } from './due-date.ts'
 import { billingCompany, billingCompaniesDueBy, changeCompanyPlan, companyUserCount, extendDueDate, platformSetting } from './billing-account.ts'
 import { Plan } from './models.ts'
+import { NO_PLUGINS_DIR } from '../testing/fixtures/third-party/paths.ts'
+
+// The kernel alone: these services name no plugin.
+const kernelOnly = { pluginsDir: NO_PLUGINS_DIR, config: { plugins: [] as string[] } }
 
 t.test('billing reads a company\'s plan and due date, extends it by its recurrence and unlocks it at once', async (t) => {
-  const app = await build(t)
+  const app = await build(t, kernelOnly)
   const late = await createCompanyWithUsers(app, { dueDate: '2020-01-10' })
   const c = await billingCompany(app, late.id)
   t.equal(c!.dueDate, '2020-01-10')
@@ -31,7 +35,7 @@ t.test('billing reads a company\'s plan and due date, extends it by its recurren
 })
 
 t.test('plan change, user count and the platform\'s settings', async (t) => {
-  const app = await build(t)
+  const app = await build(t, kernelOnly)
   const c = await createCompanyWithUsers(app)
   const basic = await app.bind(Plan).query().findOne({ name: 'Básico' })
   await changeCompanyPlan(app, c.id, basic!.id)

@@ -29,10 +29,10 @@ export interface PaymentProvider {
   name: string
   /** Whether it can take payments now (its token is set). The first configured provider is the one used. */
   configured(): Promise<boolean>
-  /** A Pix charge for an invoice, with its QR code. */
-  pixCharge(payer: Payer, invoice: { id: number; value: number; dueDate: string; detail: string }): Promise<PixCharge>
+  /** A Pix charge for an invoice, with its QR code; with `existing` (the charge made before) only its QR code again. */
+  pixCharge(payer: Payer, invoice: { id: number; value: number; dueDate: string; detail: string }, existing: string | null): Promise<PixCharge>
   /** A recurring card charge (with the provider's card token); absent when the provider takes no cards. */
-  cardSubscribe?(payer: Payer, input: { token: string; value: number; nextDueDate: string; description: string; invoiceId: number }): Promise<CardSubscription>
+  cardSubscribe?(payer: Payer, input: { token: string; value: number; nextDueDate: string; description: string; invoiceId: number; recurrence: 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL' }): Promise<CardSubscription>
   cardUnsubscribe?(subscriptionId: string): Promise<void>
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '@zapdesk/plugin-api'
+import { AppError, billingCompany } from '@zapdesk/plugin-api'
 
 /** Only the last four digits are kept (the active card strip); the rest is masked. */
 export const maskCard = (number: string | undefined): string | null => {
@@ -17,8 +17,9 @@ export async function cardSubscribe(app: FastifyInstance, companyId: number, bod
   const provider = await app.billing.providers.active()
   if (!provider.cardSubscribe) throw new AppError('ERR_BILLING_NO_CARDS', 409)
   const payer = await app.billing.chargeInfo.payer(companyId)
+  const company = await billingCompany(app, companyId)
   const sub = await provider.cardSubscribe(payer, {
-    token: body.payment_token, value: Number(invoice.value), nextDueDate: invoice.dueDate, description: invoice.detail, invoiceId: invoice.id,
+    token: body.payment_token, value: Number(invoice.value), nextDueDate: invoice.dueDate, description: invoice.detail, invoiceId: invoice.id, recurrence: company?.recurrence ?? 'MENSAL',
   })
   const refs = {
     provider: provider.name, providerCustomerId: sub.customerId, cardSubscriptionId: sub.subscriptionId,

@@ -23,7 +23,8 @@ export async function pixCheckout(app: FastifyInstance, companyId: number, invoi
   if (invoice.status !== 'open') throw new AppError(invoice.status === 'paid' ? 'ERR_INVOICE_PAID' : 'ERR_INVOICE_CANCELED', 409)
   const provider = await app.billing.providers.active()
   const payer = await app.billing.chargeInfo.payer(companyId)
-  const charge = await provider.pixCharge(payer, { id: invoice.id, value: Number(invoice.value), dueDate: invoice.dueDate, detail: invoice.detail })
+  const existing = invoice.provider === provider.name ? invoice.providerRef : null
+  const charge = await provider.pixCharge(payer, { id: invoice.id, value: Number(invoice.value), dueDate: invoice.dueDate, detail: invoice.detail }, existing)
   if (charge.customerId !== payer.customerId) await app.billing.chargeInfo.setProviderRefs(companyId, { provider: provider.name, providerCustomerId: charge.customerId })
   await app.bind(Invoice).query().forCompany(companyId).findById(invoice.id).patch({ provider: provider.name, providerRef: charge.chargeId })
   return {
