@@ -7,7 +7,13 @@ export default fp(async (app) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Zapdesk API', version: '6.0.0', description: 'Multi-company customer service over WhatsApp' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The external messages API authenticates with a connection's own token, not a user's session.
+          connectionToken: { type: 'http', scheme: 'bearer', description: 'A connection\'s messages-API token (Connections, edit, API token)' },
+        },
+      },
       security: [{ bearer: [] }],
     },
   })

@@ -16,6 +16,9 @@ export interface UploadOptions {
   extensions?: string[]
   maxFiles?: number
   visibility?: 'private' | 'public'
+  /** The company whose media folder keeps the files: the caller's by default; routes authenticated by something
+   * other than a user session (the external API's tokens) name it. Since 1.4. */
+  companyId?: number
 }
 
 /**
@@ -38,7 +41,8 @@ export interface ReadUploads {
  */
 export async function readUploads(request: FastifyRequest, options: UploadOptions = {}): Promise<ReadUploads> {
   if (!request.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, undefined, 'Expected multipart/form-data')
-  const companyId = request.auth!.companyId
+  const companyId = options.companyId ?? request.auth?.companyId
+  if (companyId === undefined) throw new Error('readUploads: no company to store the files for (a public route must name it)')
   const storage = request.server.storage
   const files: StoredUpload[] = []
   const fields: Record<string, string> = {}
