@@ -32,6 +32,8 @@ export { useMediaQuery, NARROW_QUERY, PHONE_QUERY } from './ui/use-media-query.t
 /** For lists that keep their own state (live filtering and sorting) but follow the spec's load-more distance. */
 export { nearBottom, LOAD_MORE_THRESHOLD_PX } from './ui/paged-list.ts'
 export { BrandMark } from './ui/BrandMark.tsx'
+/** A conversation's scrolling: bottom first, follows new messages, keeps place when older pages load. */
+export { useMessageScroll, type MessageScrollOptions } from './ui/use-message-scroll.ts'
 /** The CRUD kit: list pages (search, infinite scroll, states, live updates, confirm-delete) built from parts. */
 export { CrudListPage, type CrudListPageProps } from './ui/crud/CrudListPage.tsx'
 export { DataTable, type Column, type RowActions, type DataTableProps } from './ui/crud/DataTable.tsx'

@@ -4,6 +4,7 @@ import '@zapdesk/files/public'
 import '@zapdesk/tags/public'
 import { Campaign } from './models.ts'
 import { confirmFromReply } from './sender/confirmation.ts'
+import { AwaitingWatch } from './sender/awaiting-watch.ts'
 import { scheduleDispatch } from './sender/dispatch.ts'
 
 /**
@@ -12,8 +13,9 @@ import { scheduleDispatch } from './sender/dispatch.ts'
  * to send through a deleted connection stop).
  */
 export function listen(app: FastifyInstance): void {
+  const watch = new AwaitingWatch(app)
   app.events.on('message.inbound', ({ companyId, whatsappId, event }) => {
-    confirmFromReply(app, companyId, whatsappId, event).catch((err) => app.log.warn({ err }, 'campaign confirmation not recorded'))
+    confirmFromReply(app, watch, companyId, whatsappId, event).catch((err) => app.log.warn({ err }, 'campaign confirmation not recorded'))
   })
   app.events.on('whatsapp.statusChanged', ({ companyId, whatsappId, status }) => {
     if (status === 'CONNECTED') void scheduleDispatch(app, { companyId, whatsappId }, 0, `up-${Date.now()}`)

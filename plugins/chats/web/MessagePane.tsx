@@ -1,12 +1,11 @@
-import { useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { Button, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, formatDateTime } from '@zapdesk/plugin-api/web'
-import { otherMembers } from './chat-rules.ts'
+import { EmptyState, formatDateTime, useMessageScroll } from '@zapdesk/plugin-api/web'
+import { LOAD_OLDER_PX, STICK_PX, otherMembers } from './chat-rules.ts'
 import { useChatMessages } from './use-chat-messages.ts'
-import { usePaneScroll } from './use-pane-scroll.ts'
 import { Composer } from './Composer.tsx'
-import type { Chat } from './types.ts'
+import type { Chat, ChatMessage } from './types.ts'
 
 interface Props {
   chat: Chat
@@ -20,8 +19,10 @@ export function MessagePane({ chat, userId, onChatChanged }: Props) {
   const { t } = useTranslation('chats')
   const data = useChatMessages(chat, userId, onChatChanged)
   const scroller = useRef<HTMLDivElement>(null)
-  const { onScroll } = usePaneScroll({
-    scroller, messages: data.messages, userId, busy: data.loadingOlder || data.status === 'loading', hasMore: data.hasMore && data.status === 'ready', loadOlder: data.loadOlder,
+  const isOwn = useCallback((m: ChatMessage) => m.senderId === userId, [userId])
+  const { onScroll } = useMessageScroll({
+    scroller, messages: data.messages, isOwn, busy: data.loadingOlder || data.status === 'loading',
+    canLoadOlder: data.hasMore && data.status === 'ready', loadOlder: data.loadOlder, loadOlderPx: LOAD_OLDER_PX, stickPx: STICK_PX,
   })
   const others = otherMembers(chat, userId)
   return (

@@ -4,6 +4,7 @@ import type { InboundEvent } from '@zapdesk/connections/public'
 import { CampaignShipping } from '../models.ts'
 import { scheduleDispatch } from './dispatch.ts'
 import { touchProgress } from './progress.ts'
+import type { AwaitingWatch } from './awaiting-watch.ts'
 
 /** The phone number of whoever wrote a private message, when the channel tells it. */
 function senderNumber(event: InboundEvent): string | null {
@@ -15,9 +16,9 @@ function senderNumber(event: InboundEvent): string | null {
  * The confirmation flow: a recipient asked to confirm who writes back on the campaign's connection has confirmed;
  * the campaign's message then goes out on the connection's next run.
  */
-export async function confirmFromReply(app: FastifyInstance, companyId: number, whatsappId: number, event: InboundEvent): Promise<number> {
+export async function confirmFromReply(app: FastifyInstance, watch: AwaitingWatch, companyId: number, whatsappId: number, event: InboundEvent): Promise<number> {
   const number = senderNumber(event)
-  if (!number) return 0
+  if (!number || !(await watch.mayAwait(companyId, whatsappId))) return 0
   const waiting = await app.bind(CampaignShipping).query().forCompany(companyId).where({ whatsappId, number, state: 'awaiting' }).select('id', 'campaignId')
   if (!waiting.length) return 0
   const n = await app.bind(CampaignShipping).query().forCompany(companyId).whereIn('id', waiting.map((w) => w.id)).where('state', 'awaiting')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sendFailureOf } from '@zapdesk/connections/public'
+import '../types.ts'
 import { Campaign, CampaignShipping, type ShippingState } from '../models.ts'
 import type { Claimed } from './claim.ts'
 import { partId } from './message-id.ts'
@@ -26,6 +27,7 @@ export async function sendRow(app: FastifyInstance, { row, from }: Claimed, file
   }
   try {
     if (confirming) {
+      app.events.emit('campaign.awaitingConfirmation', { companyId, whatsappId })
       await put(partId(row.externalId!, 'C'), { body: row.confirmationMessage! })
       await mine().patch({ state: 'awaiting', confirmationRequestedAt: new Date().toISOString(), error: null })
       return 'awaiting'

@@ -174,3 +174,28 @@ t.test('cancel stops sending; restart goes on with the recipients not yet sent t
   await waitFor(async () => (await status(app, c.admin.headers, campaign.id)).status === 'FINALIZADA', 30_000, 'finished')
   t.equal((await outbox(app, c.admin.headers, whatsappId)).length, 3, 'the other two, once each')
 })
+
+t.test('replies cost a shipping lookup only where a confirmation can match; a request right after a check is still heard', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const whatsappId = await sandboxConnection(app, c.admin.headers)
+  const lookups: string[] = []
+  const count = (q: { sql: string }) => void (q.sql.includes('campaign_shipping') && lookups.push(q.sql))
+  app.knex.on('query', count)
+  for (let i = 0; i < 5; i++) {
+    t.equal((await call(app, 'POST', `/sandbox/${whatsappId}/messages`, c.admin.headers, { from: number(50 + i), name: `Outro ${i}`, body: `oi ${i}` })).statusCode, 201)
+    await app.events.idle()
+  }
+  app.knex.off('query', count)
+  t.equal(lookups.length, 1, 'five replies on a connection nobody awaits: one check, not one per message')
+
+  await call(app, 'POST', '/campaign-settings', c.admin.headers, { settings: { messageInterval: 0 } })
+  const listId = await listOf(app, c.admin.headers, 1)
+  const campaign = (await call(app, 'POST', '/campaigns', c.admin.headers, {
+    name: 'Logo após', whatsappId, contactListId: listId, confirmation: true, message1: 'Oferta', confirmationMessage1: 'Responda para receber', scheduledAt: past(),
+  })).json()
+  await waitFor(async () => (await status(app, c.admin.headers, campaign.id)).report.confirmationRequested === 1, 20_000, 'the request')
+  await call(app, 'POST', `/sandbox/${whatsappId}/messages`, c.admin.headers, { from: number(0), name: 'Cliente 0', body: 'Sim' })
+  const done = await waitFor(async () => { const s = await status(app, c.admin.headers, campaign.id); return s.report.delivered === 1 && s }, 20_000, 'the confirmed message')
+  t.match(done.report, { confirmed: 1, delivered: 1 })
+})

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '@zapdesk/plugin-api'
+import { AppError, featureEnabled } from '@zapdesk/plugin-api'
 import '@zapdesk/tickets/public'
 import type { OutboundMediaInput } from '@zapdesk/tickets/public'
 import { Schedule } from '../models.ts'
@@ -28,12 +28,14 @@ async function mediaOf(app: FastifyInstance, row: Schedule): Promise<OutboundMed
  * message id fixed at the claim. After a crash the row is claimed again with the same id and the tickets service
  * answers the message it already stored, so the send is recorded, not repeated. Every write is conditional on this
  * claim. A refusal no retry can fix (no default connection, the contact or the picture gone) fails the schedule
- * with its code; anything else puts it back for the next wake-up.
+ * with its code, as does a company that no longer has schedules (switched off, or not in its plan now); anything
+ * else puts it back for the next wake-up.
  */
 export async function sendSchedule(app: FastifyInstance, row: Schedule): Promise<SendOutcome> {
   const { companyId } = row
   const mine = () => app.bind(Schedule).query().forCompany(companyId).findById(row.id).where({ status: 'sending', claimedAt: new Date(row.claimedAt!) })
   try {
+    if (!(await featureEnabled(app, companyId, 'useSchedules'))) throw new AppError('ERR_FEATURE_DISABLED', 403)
     const { ticket } = await app.tickets.findOrOpen(companyId, { contactId: row.contactId, userId: row.userId })
     const message = await app.tickets.sendMessage(companyId, ticket.id, { body: row.body, media: await mediaOf(app, row), userId: row.userId, id: row.messageKey! })
     const n = await mine().patch({ status: 'sent', sentAt: new Date().toISOString(), messageId: message.id, ticketId: message.ticketId, error: null })

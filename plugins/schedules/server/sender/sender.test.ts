@@ -116,3 +116,15 @@ t.test('a schedule that cannot be sent fails with the reason; edited, it waits a
   t.match(failed, { status: 'failed', error: 'ERR_NO_DEF_WAPP_FOUND', sentAt: null }, 'the company has no connection')
   t.match((await call(app, 'PUT', `/schedules/${id}`, c.user.headers, { sendAt: inMinutes(5) })).json(), { status: 'pending', error: null })
 })
+
+t.test('a company that switched schedules off (or whose plan lost them) sends none: due ones fail with the reason', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+  const whatsappId = await sandboxConnection(app, c.admin.headers)
+  const ana = await contact(app, c.id)
+  const [id] = await dueRows(app, c.id, [ana.id], () => 'Não deveria sair')
+  t.equal((await call(app, 'PUT', '/modules/useSchedules', c.admin.headers, { enabled: false })).statusCode, 200)
+  t.equal(await wake(app), 0, 'nothing sent')
+  t.equal((await outbox(app, c.admin.headers, whatsappId)).length, 0)
+  t.match(await app.bind(Schedule).query().forCompany(c.id).findById(id), { status: 'failed', error: 'ERR_FEATURE_DISABLED', sentAt: null })
+})

@@ -1,13 +1,18 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Spinner } from '@blueprintjs/core'
-import { api, ConfirmDialog, EmptyState, PageSpinner, toastError, useSession } from '@zapdesk/plugin-api/web'
+import { api, ConfirmDialog, EmptyState, PageSpinner, toastError, useMessageScroll, useSession } from '@zapdesk/plugin-api/web'
 import type { ConversationTicket, Message } from './types.ts'
 import { buildTimeline } from './timeline.ts'
 import type { MessagesData } from './use-messages.ts'
-import { useChatScroll } from './use-chat-scroll.ts'
 import { useConversationT } from './i18n.ts'
 import { MessageRow } from './MessageRow.tsx'
 import { Separator } from './Separator.tsx'
+
+/** Spec: the message list loads older messages within 50 px of its top. */
+const LOAD_OLDER_THRESHOLD_PX = 50
+/** Closer than this to the bottom, the list follows new messages and late-loading media. */
+const STICK_PX = 80
+const fromMe = (m: Message) => m.fromMe
 
 interface Props {
   ticket: ConversationTicket
@@ -30,11 +35,11 @@ export function MessagesView({ ticket, data, readOnly, onReply }: Props) {
   const content = useRef<HTMLDivElement>(null)
   const [deleting, setDeleting] = useState<Message | null>(null)
   const [busy, setBusy] = useState(false)
-  const { onScroll } = useChatScroll({
-    scroller, content, messages: data.messages,
+  const { onScroll } = useMessageScroll({
+    scroller, content, messages: data.messages, isOwn: fromMe,
     busy: data.loadingOlder || data.status === 'loading',
     canLoadOlder: data.status === 'ready' && data.hasMore && !data.olderFailed,
-    loadOlder: data.loadOlder,
+    loadOlder: data.loadOlder, loadOlderPx: LOAD_OLDER_THRESHOLD_PX, stickPx: STICK_PX,
   })
   const items = useMemo(() => buildTimeline(data.messages, !data.hasMore), [data.messages, data.hasMore])
   const isGroup = !!(ticket.isGroup ?? ticket.contact.isGroup)

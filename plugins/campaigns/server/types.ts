@@ -1,0 +1,11 @@
+declare module '@zapdesk/plugin-api' {
+  interface DomainEvents {
+    /**
+     * A recipient on this connection is about to be asked to confirm (emitted before the request goes out): every
+     * instance then checks that connection's inbound messages for replies (see sender/awaiting-watch.ts).
+     */
+    'campaign.awaitingConfirmation': { companyId: number; whatsappId: number }
+  }
+}
+
+export {}
