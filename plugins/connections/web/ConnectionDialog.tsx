@@ -8,6 +8,7 @@ import { useFormOptions } from './use-form-options.ts'
 import { GeneralFields } from './GeneralFields.tsx'
 import { MessagesFields } from './MessagesFields.tsx'
 import { RoutingFields } from './RoutingFields.tsx'
+import { ApiTokenSection } from './ApiTokenSection.tsx'
 
 interface Props {
   open: boolean
@@ -44,7 +45,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
     <FormDialog form={form} title={isNew ? t('dialog.addTitle') : t('dialog.editTitle')} icon={isNew ? 'add' : 'edit'} className="zd-conn-dialog"
       cancelText={t('dialog.close')} testId="connection-form" saveTestId="connection-save">
       <Tabs id="connection-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))}>
-        <Tab id="general" title={t('dialog.general')} panel={<GeneralFields values={values} errors={errors} providers={options.providers} isNew={isNew} onChange={set} />} />
+        <Tab id="general" title={t('dialog.general')} panel={<><GeneralFields values={values} errors={errors} providers={options.providers} isNew={isNew} onChange={set} /><ApiTokenSection connectionId={connectionId} /></>} />
         <Tab id="messages" title={t('dialog.messages')} panel={<MessagesFields values={values} errors={errors} onChange={set} />} />
         <Tab id="routing" title={t('dialog.routing')} panel={<RoutingFields values={values} errors={errors} queues={options.queues} prompts={options.prompts} onChange={set} />} />
       </Tabs>
