@@ -82,6 +82,7 @@ t.test('isolation: a company sees only its invoices; only super users list, crea
   t.equal((await call(app, 'POST', '/invoices', a.admin.headers, { companyId: a.id, detail: 'x', value: 1, dueDate: '2030-02-01' })).statusCode, 403)
   t.equal((await call(app, 'PUT', `/invoices/${made.json().id}`, a.admin.headers, { value: 1 })).statusCode, 403)
   t.equal((await call(app, 'GET', `/chargeinfo/${b.id}`, a.admin.headers)).statusCode, 403)
+  t.equal((await call(app, 'GET', `/chargeinfo/${b.id}`, root.headers)).statusCode, 403, 'a payer\'s data is the company\'s own, super users included')
   t.equal((await call(app, 'POST', '/subscription', a.admin.headers, { invoiceId: made.json().id })).statusCode, 404, 'never pays another\'s invoice')
   const all = (await call(app, 'GET', '/invoices/all?searchParam=plano b', root.headers)).json()
   t.equal(all.count, 1)
