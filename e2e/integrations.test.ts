@@ -118,6 +118,22 @@ t.test('the queue dialog offers the integration; the admin picks it', async (t) 
   t.pass('saved')
 })
 
+t.test('the connection dialog offers the integration too (its routing tab)', async (t) => {
+  const { page } = b
+  await step(b, 'connection-integration', async () => {
+    await page.click('.zd-sidebar [data-menu-id=connections]')
+    await page.waitForURL('**/connections')
+    await page.locator('tr', { hasText: 'Loja Sandbox' }).locator('[data-testid=connection-edit]').click()
+    await page.locator('.zd-dialog [role=tab]', { hasText: 'Filas e automação' }).click()
+    await page.locator('#connection-integration').waitFor()
+    t.same(await page.locator('#connection-integration option').allInnerTexts(), ['Nenhuma', 'Webhook de pedidos'], 'none, or the company\'s integration')
+    await page.waitForTimeout(400)
+    await b.screenshot('connection-dialog-integration')
+    await page.keyboard.press('Escape')
+    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+  })
+})
+
 t.test('a customer writes: the receiver gets a signed delivery, its answer reaches the customer, the dialog logs it', async (t) => {
   const { page } = b
   await api('POST', `/sandbox/${ids.whatsapp}/messages`, { ...customer, body: 'Quero saber do pedido 42' })

@@ -36,7 +36,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
     fieldCodes: { ERR_WAPP_GREETING_REQUIRED: 'greetingMessage' },
     onInvalid: (found) => setTab(found.name ? 'general' : found.greetingMessage ? 'messages' : 'routing'),
     submit: (v) => {
-      const body = payloadOf(v, { withPrompt: options.prompts !== null })
+      const body = payloadOf(v, { withPrompt: options.prompts !== null, withIntegration: options.integrations !== null })
       return isNew ? api.post<Connection>('/whatsapp', body) : api.put<Connection>(`/whatsapp/${connectionId}`, body)
     },
   })
@@ -47,7 +47,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
       <Tabs id="connection-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))}>
         <Tab id="general" title={t('dialog.general')} panel={<><GeneralFields values={values} errors={errors} providers={options.providers} isNew={isNew} onChange={set} /><ApiTokenSection connectionId={connectionId} /></>} />
         <Tab id="messages" title={t('dialog.messages')} panel={<MessagesFields values={values} errors={errors} onChange={set} />} />
-        <Tab id="routing" title={t('dialog.routing')} panel={<RoutingFields values={values} errors={errors} queues={options.queues} prompts={options.prompts} onChange={set} />} />
+        <Tab id="routing" title={t('dialog.routing')} panel={<RoutingFields values={values} errors={errors} queues={options.queues} prompts={options.prompts} integrations={options.integrations} onChange={set} />} />
       </Tabs>
     </FormDialog>
   )

@@ -79,3 +79,15 @@ t.test('with useIntegrations switched off the integration stays but receives not
   await w.app.events.idle()
   t.equal(fake.requests.length, 0)
 })
+
+t.test('a connection\'s own integration serves its customers before any queue; handing back leaves them to the connection\'s menu', async (t) => {
+  const fake = await fakeServer(t, () => ({ json: { messages: ['Olá do webhook'], handBack: true } }))
+  const w = await world(t, fake, { type: 'webhook', name: 'Conexão', urlN8N: `${fake.url}/hook`, secret: SECRET })
+  await call(w.app, 'PUT', `/queue/${w.queueId}`, w.c.admin.headers, { integrationId: null })
+  const connection = (await call(w.app, 'GET', '/whatsapp', w.c.admin.headers)).json() as Array<{ id: number }>
+  for (const c of connection) t.equal((await call(w.app, 'PUT', `/whatsapp/${c.id}`, w.c.admin.headers, { integrationId: w.integration.id, queueIds: [] })).statusCode, 200)
+  await w.send('oi')
+  t.same(await w.replies(1), ['Olá do webhook'])
+  t.equal(fake.requests.length, 1)
+  t.match(await w.ticket(), { status: 'pending', queueId: null }, 'no queue to hand back to: the ticket waits as it was')
+})
