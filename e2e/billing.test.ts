@@ -135,6 +135,28 @@ t.test('the finance page at 390 px and on a desktop in pt, en and es', async (t)
   await page.evaluate(() => localStorage.setItem('language', 'pt'))
 })
 
+t.test('a super user finds any company\'s invoice and marks it paid (the manual provider)', async (t) => {
+  const root = await apiCall<{ token: string }>(server.url, 'POST', '/auth/login', { email: server.admin.email, password: server.admin.password })
+  const me = await apiCall<{ companyId: number }>(server.url, 'GET', '/auth/me', undefined, token)
+  const made = await apiCall<{ id: number }>(server.url, 'POST', '/invoices', { companyId: me.companyId, detail: 'Ajuste de implantação', value: 50, dueDate: '2030-01-10' }, root.token)
+  const sup = await openBrowser()
+  t.teardown(() => sup.close())
+  await signIn(sup.page, server.url, server.admin.email, server.admin.password)
+  await sup.page.goto(`${server.url}/financeiro`)
+  await step(sup, 'all-invoices', async () => {
+    await sup.page.fill('[data-testid=all-invoices] input', 'Ajuste')
+    await until('the search to narrow the list', async () => (await sup.page.locator('[data-testid=all-invoices] tbody tr').count()) === 1)
+    const row = sup.page.locator('[data-testid=all-invoices] tbody tr', { hasText: 'Ajuste de implantação' })
+    await row.locator('[data-testid=invoice-mark-paid]').click()
+    await row.getByText('Pago').waitFor()
+    await row.getByText(company.name).waitFor()
+  })
+  await sup.screenshot('billing-super-all')
+  const mine = await apiCall<Array<{ id: number; status: string }>>(server.url, 'GET', '/invoices/list', undefined, token)
+  t.equal(mine.find((i) => i.id === made.id)?.status, 'paid')
+  t.same(sup.errors, [])
+})
+
 t.test('no console errors along the way (the CEP lookup is offline here: its failures are the browser\'s only)', async (t) => {
   t.same(b.errors.filter((e) => !/viacep|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), [])
 })
