@@ -177,6 +177,22 @@ t.test('at 390 px in pt, en and es the page and its dialog fit and speak the lan
   }
 })
 
+t.test('at 390 px the typebot form (the default type) with its errors fits', async (t) => {
+  const { page } = b
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.goto(`${server.url}/queue-integration`)
+  await step(b, 'phone-typebot', async () => {
+    await page.click('[data-testid=integrations-add]')
+    await page.click('[data-testid=integration-save]')
+    await page.locator('.zd-dialog').getByText('Obrigatório').first().waitFor()
+    t.ok(await overflow() <= 0, 'the typebot form fits 390 px')
+    await page.waitForTimeout(400)
+    await b.screenshot('integrations-typebot-phone')
+    await page.keyboard.press('Escape')
+    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+  })
+})
+
 t.test('no console errors along the way', async (t) => {
   t.same(b.errors, [])
 })
