@@ -134,3 +134,15 @@ t.test('plan change: downgrade refused over a limit, dearer plans prorated, the 
   t.equal(after!.plan!.name, 'Enterprise')
   t.equal(after!.dueDate, due, 'a prorated change keeps the due date')
 })
+
+t.test('a payment voids the cycle invoices its new due date already covers; invoices made by hand stay', async (t) => {
+  const app = await build(t, onlyPlugin(PLUGIN))
+  const c = await createCompanyWithUsers(app, { dueDate: '2020-01-10' })
+  const root = await createSuper(app)
+  const older = await app.billing.invoices.insert(c.id, { detail: 'PRO', value: 199, dueDate: '2019-12-10', kind: 'cycle', cycle: '2019-12-10' })
+  const manual = await app.billing.invoices.insert(c.id, { detail: 'Ajuste', value: 10, dueDate: '2020-01-01', kind: 'manual' })
+  const current = await app.billing.invoices.insert(c.id, { detail: 'PRO', value: 199, dueDate: '2020-01-10', kind: 'cycle', cycle: '2020-01-10' })
+  t.equal((await call(app, 'POST', `/invoices/${current.id}/pay`, root.headers)).statusCode, 200)
+  const states = Object.fromEntries(((await call(app, 'GET', '/invoices/list', c.admin.headers)).json() as Array<{ id: number; status: string }>).map((i) => [i.id, i.status]))
+  t.same(states, { [older.id]: 'canceled', [manual.id]: 'open', [current.id]: 'paid' })
+})
