@@ -91,3 +91,16 @@ t.test('a connection\'s own integration serves its customers before any queue; h
   t.equal(fake.requests.length, 1)
   t.match(await w.ticket(), { status: 'pending', queueId: null }, 'no queue to hand back to: the ticket waits as it was')
 })
+
+t.test('a ticket an agent set to an integration (useIntegration + integrationId) runs it whatever its queue says', async (t) => {
+  const fake = await fakeServer(t, () => ({ status: 204 }))
+  const w = await world(t, fake, { type: 'webhook', name: 'Pedidos', urlN8N: `${fake.url}/hook`, secret: SECRET })
+  await call(w.app, 'PUT', `/queue/${w.queueId}`, w.c.admin.headers, { integrationId: null })
+  await w.send('oi')
+  t.equal(fake.requests.length, 0, 'the queue has none: nothing goes out')
+  const ticket = await w.ticket()
+  t.equal((await call(w.app, 'PUT', `/tickets/${ticket.id}`, w.c.admin.headers, { useIntegration: true, integrationId: w.integration.id })).statusCode, 200)
+  await w.send('e agora?')
+  await waitFor(() => fake.requests.length === 1 || undefined, 8000, 'the delivery')
+  t.match(fake.requests[0].json, { message: { body: 'e agora?' } })
+})
