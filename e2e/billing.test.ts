@@ -133,6 +133,17 @@ t.test('the finance page at 390 px and on a desktop in pt, en and es', async (t)
     }
   }
   await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 390, height: 780 })
+  await step(b, 'subscription', async () => {
+    await page.goto(`${server.url}/subscription`)
+    await page.locator('[data-testid=trial-days]', { hasText: /Restam \d+ dias/ }).waitFor()
+    await page.getByText(`E-mail de cobrança: ${company.email}`).waitFor()
+    t.ok(await overflow() <= 0, 'subscription fits 390 px')
+    await b.screenshot('billing-subscription-390')
+    await page.click('[data-testid=subscribe]')
+    await page.waitForURL('**/financeiro')
+  })
+  await page.setViewportSize({ width: 1366, height: 800 })
 })
 
 t.test('a super user finds any company\'s invoice and marks it paid (the manual provider)', async (t) => {
