@@ -44,7 +44,7 @@ export async function world(t: Tap, rx: Receiver, options: { startJobs?: boolean
       await app.events.idle()
     },
     async ticketOf(number) {
-      const list = (await call(app, 'GET', '/tickets?showAll=true&status=', c.admin.headers)).json().tickets as Array<{ id: number; status: string; contact: { number: string } }>
+      const list = (await call(app, 'GET', '/tickets?showAll=true', c.admin.headers)).json().tickets as Array<{ id: number; status: string; contact: { number: string } }>
       const found = list.find((x) => x.contact.number === number)
       if (!found) throw new Error('the customer has no ticket')
       return found
