@@ -8,6 +8,7 @@
  *   const sent = await app.channels.send(companyId, whatsappId, { to: { number }, body: 'Olá' })
  *   const loaded = await app.connections.load(companyId, whatsappId)        // { row, offersQueues }
  *   const found = await app.connections.findByApiToken(bearer)              // { companyId, whatsappId } or undefined
+ *   const used = await app.connections.count(companyId)                     // how many connections the company has
  */
 import './server/types.ts'
 

@@ -5,6 +5,7 @@ import { build, onlyPlugin, createCompanyWithUsers, createSuper, createUser, cap
 import { billingCompany } from '@zapdesk/plugin-api'
 
 const PLUGIN = fileURLToPath(new URL('..', import.meta.url))
+const CONNECTIONS = fileURLToPath(new URL('../../connections', import.meta.url))
 const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10) // America/Sao_Paulo, UTC-3
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 const call = (app: FastifyInstance, method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
@@ -145,4 +146,27 @@ t.test('a payment voids the cycle invoices its new due date already covers; invo
   t.equal((await call(app, 'POST', `/invoices/${current.id}/pay`, root.headers)).statusCode, 200)
   const states = Object.fromEntries(((await call(app, 'GET', '/invoices/list', c.admin.headers)).json() as Array<{ id: number; status: string }>).map((i) => [i.id, i.status]))
   t.same(states, { [older.id]: 'canceled', [manual.id]: 'open', [current.id]: 'paid' })
+})
+
+t.test('plan change: a downgrade is refused while the company has more connections than the new plan allows', async (t) => {
+  const options = onlyPlugin(PLUGIN)
+  options.config.plugins.unshift(CONNECTIONS)
+  const app = await build(t, options)
+  const c = await createCompanyWithUsers(app, { dueDate: addDays(today(), 15) })
+  const basico = (await app.knex('plans').where({ name: 'Básico' }).first('id')).id as number // zapdesk: not a table (the kernel's plans, read in a test only)
+  const connect = async () => {
+    const made = await call(app, 'POST', '/whatsapp', c.admin.headers, { name: `Sandbox ${Math.random().toString(36).slice(2, 7)}`, provider: 'sandbox' })
+    t.equal(made.statusCode, 201, made.body)
+    return made.json().id as number
+  }
+  const first = await connect()
+  await connect()
+  const down = await call(app, 'POST', '/upgradeSubscription', c.admin.headers, { planId: basico })
+  t.equal(down.statusCode, 409)
+  t.equal(down.json().error, 'ERR_BILLING_DOWNGRADE_CONNECTIONS')
+  t.match(down.json().details, { limit: 1, used: 2 })
+  t.equal((await call(app, 'DELETE', `/whatsapp/${first}`, c.admin.headers)).statusCode, 200)
+  const fits = await call(app, 'POST', '/upgradeSubscription', c.admin.headers, { planId: basico })
+  t.equal(fits.statusCode, 200, `one connection fits the plan's one: ${fits.body}`)
+  t.match(fits.json(), { detail: 'Básico', status: 'open' })
 })

@@ -90,6 +90,12 @@ export class ConnectionDirectory {
     return findByApiToken(this.app, token)
   }
 
+  /** How many connections the company has, whatever their status (billing checks a plan's connection limit with it). */
+  async count(companyId: number): Promise<number> {
+    const row = await this.app.knex(Whatsapp.tableName).where({ companyId }).count({ n: '*' }).first()
+    return Number((row as { n?: number | string } | undefined)?.n ?? 0)
+  }
+
   /** The company's default connection (the oldest one marked default), or undefined. */
   async defaultId(companyId: number): Promise<number | undefined> {
     const row = await this.app.knex(Whatsapp.tableName).where({ companyId, isDefault: true }).orderBy('id').first('id')

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError, billingCompany, billingPlan, companyUserCount, notFound } from '@zapdesk/plugin-api'
 import '@zapdesk/queues/public'
+import '@zapdesk/connections/public'
 import { Invoice } from '../models.ts'
 import { planChangePrice, round } from '../price.ts'
 import { invoiceJson, type InvoiceJson } from '../invoices/serialize.ts'
@@ -34,15 +35,16 @@ export async function pixCheckout(app: FastifyInstance, companyId: number, invoi
 }
 
 /**
- * The company uses more than a plan allows: the limit named in the code (0 = unlimited). Connections are not counted
- * yet: the connections plugin offers no count in its public service.
+ * The company uses more than a plan allows: the limit named in the code (0 = unlimited). Queues and connections are
+ * counted through their plugins' public services (optional: an install without one has none of them to count).
  */
-async function assertFits(app: FastifyInstance, companyId: number, plan: { users: number; queues: number }): Promise<void> {
-  const used: Record<'users' | 'queues', () => Promise<number>> = { // zapdesk: not a table (plan limit names)
+async function assertFits(app: FastifyInstance, companyId: number, plan: { users: number; connections: number; queues: number }): Promise<void> {
+  const used: Record<'users' | 'connections' | 'queues', () => Promise<number>> = { // zapdesk: not a table (plan limit names)
     users: () => companyUserCount(app, companyId),
+    connections: async () => (app.hasDecorator('connections') ? app.connections.count(companyId) : 0),
     queues: async () => (app.hasDecorator('queues') ? (await app.queues.list(companyId)).length : 0),
   }
-  for (const limit of ['users', 'queues'] as const) { // zapdesk: not a table (plan limit names)
+  for (const limit of ['users', 'connections', 'queues'] as const) { // zapdesk: not a table (plan limit names)
     if (plan[limit] <= 0) continue
     const count = await used[limit]()
     if (count > plan[limit]) throw new AppError(`ERR_BILLING_DOWNGRADE_${limit.toUpperCase()}`, 409, { limit: plan[limit], used: count })
