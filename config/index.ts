@@ -50,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpFrom: 'Zapdesk <no-reply@localhost>',
     smtpSecure: false,
     outboundAllowPrivate: mode !== 'production',
+    mediaS3Region: 'us-east-1',
   }
   if (mode !== 'production') Object.assign(base, DEV_DEFAULTS)
   for (const [name, field] of Object.entries(ENV_VARS)) {
@@ -69,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const config = merged as Config
   config.dataDir = path.resolve(config.dataDir)
+  if (config.mediaS3Endpoint) {
+    const missing = (['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY', 'MEDIA_S3_SECRET_KEY'] as const).filter((n) => !config[ENV_VARS[n]])
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.map((n) => `${n}: is required with MEDIA_S3_ENDPOINT`).join('\n  ')}`)
+  }
   if (config.env === 'production') assertProductionSafe(config)
   return config
 }

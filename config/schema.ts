@@ -53,6 +53,15 @@ export const ConfigSchema = Type.Object({
    * in production (SSRF guard); on in development and tests, whose fake servers listen on loopback.
    */
   outboundAllowPrivate: Type.Boolean(),
+  /**
+   * S3-compatible object storage for media (several instances share it); absent keeps media on the data dir's disk.
+   * With the endpoint, the bucket and both keys are required. Path-style addressing (http://host:port/bucket/key).
+   */
+  mediaS3Endpoint: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+/?$' })),
+  mediaS3Bucket: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' })),
+  mediaS3AccessKey: Type.Optional(Type.String({ minLength: 1 })),
+  mediaS3SecretKey: Type.Optional(Type.String({ minLength: 1 })),
+  mediaS3Region: Type.String({ minLength: 1 }),
 })
 
 export type Config = Static<typeof ConfigSchema>
@@ -89,4 +98,9 @@ export const ENV_VARS = {
   SMTP_SECURE: 'smtpSecure',
   SECRETS_KEY: 'secretsKey',
   OUTBOUND_ALLOW_PRIVATE: 'outboundAllowPrivate',
+  MEDIA_S3_ENDPOINT: 'mediaS3Endpoint',
+  MEDIA_S3_BUCKET: 'mediaS3Bucket',
+  MEDIA_S3_ACCESS_KEY: 'mediaS3AccessKey',
+  MEDIA_S3_SECRET_KEY: 'mediaS3SecretKey',
+  MEDIA_S3_REGION: 'mediaS3Region',
 } as const

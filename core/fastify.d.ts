@@ -6,7 +6,7 @@ import type { JobQueue } from './jobs/types.ts'
 import type { FeatureCatalog } from './features/catalog.ts'
 import type { PermissionRegistry } from './access/permissions.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
-import type { MediaStorage } from './storage/media-storage.ts'
+import type { MediaStore } from './storage/types.ts'
 import type { RedisLink } from './redis/link.ts'
 import type { LoadedPlugin } from './plugin-api/types.ts'
 import type { Dialect } from './db/knex.ts'
@@ -33,7 +33,8 @@ declare module 'fastify' {
     features: FeatureCatalog
     permissions: PermissionRegistry
     realtime: RealtimeHub
-    storage: MediaStorage
+    /** Media on disk or object storage (core/storage/types.ts; the interface since 1.5). */
+    storage: MediaStore
     redis?: RedisLink
     plugins: LoadedPlugin[]
     authService: AuthService

@@ -118,6 +118,22 @@ t.test('the queue dialog offers the integration; the admin picks it', async (t) 
   t.pass('saved')
 })
 
+t.test('the connection dialog offers the integration too (its routing tab)', async (t) => {
+  const { page } = b
+  await step(b, 'connection-integration', async () => {
+    await page.click('.zd-sidebar [data-menu-id=connections]')
+    await page.waitForURL('**/connections')
+    await page.locator('tr', { hasText: 'Loja Sandbox' }).locator('[data-testid=connection-edit]').click()
+    await page.locator('.zd-dialog [role=tab]', { hasText: 'Filas e automação' }).click()
+    await page.locator('#connection-integration').waitFor()
+    t.same(await page.locator('#connection-integration option').allInnerTexts(), ['Nenhuma', 'Webhook de pedidos'], 'none, or the company\'s integration')
+    await page.waitForTimeout(400)
+    await b.screenshot('connection-dialog-integration')
+    await page.keyboard.press('Escape')
+    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+  })
+})
+
 t.test('a customer writes: the receiver gets a signed delivery, its answer reaches the customer, the dialog logs it', async (t) => {
   const { page } = b
   await api('POST', `/sandbox/${ids.whatsapp}/messages`, { ...customer, body: 'Quero saber do pedido 42' })
@@ -159,6 +175,22 @@ t.test('at 390 px in pt, en and es the page and its dialog fit and speak the lan
       await page.locator('.zd-dialog').waitFor({ state: 'detached' })
     })
   }
+})
+
+t.test('at 390 px the typebot form (the default type) with its errors fits', async (t) => {
+  const { page } = b
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.goto(`${server.url}/queue-integration`)
+  await step(b, 'phone-typebot', async () => {
+    await page.click('[data-testid=integrations-add]')
+    await page.click('[data-testid=integration-save]')
+    await page.locator('.zd-dialog').getByText('Obrigatório').first().waitFor()
+    t.ok(await overflow() <= 0, 'the typebot form fits 390 px')
+    await page.waitForTimeout(400)
+    await b.screenshot('integrations-typebot-phone')
+    await page.keyboard.press('Escape')
+    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+  })
 })
 
 t.test('no console errors along the way', async (t) => {

@@ -21,6 +21,8 @@ export { ErrorBody, IdParams, Pagination, pageOf, errorResponses } from '../http
 export { assertPlanLimit, type PlanLimit } from '../accounts/plan-limits.ts'
 export { can } from '../access/permissions.ts'
 export { readUploads, type ReadUploads, type StoredUpload, type UploadOptions } from '../storage/uploads.ts'
+/** Since 1.5: `app.storage`'s interface (disk or S3-compatible object storage) and the types it speaks. */
+export type { MediaStore, MediaStat, MediaVisibility, ByteRange } from '../storage/types.ts'
 /** Spreadsheet rows (.xlsx, .xls, .csv) for imports. Since 1.1. */
 export { readSheetRows, cellText, MAX_SHEET_ROWS, type SheetCell, type SheetRow, type SheetFormat } from '../sheets/index.ts'
 /** A company's settings with the defaults for keys it never saved (sendGreetingAccepted, userRating, ...). */

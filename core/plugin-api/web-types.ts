@@ -47,11 +47,11 @@ export interface FormOption {
 
 /**
  * Form fields whose choices belong to another module: the user form's queues and default connection, a connection's
- * queues and prompt, a queue's prompt and a prompt's queue (the last two since 1.3), a queue's integration. A field no installed module offers
+ * queues and prompt, a queue's prompt and a prompt's queue (the last two since 1.3), a queue's and a connection's integration. A field no installed module offers
  * is left out of its form.
  */
 export type FormOptionField = 'user.queueIds' | 'user.whatsappId' | 'connection.queueIds' | 'connection.promptId' | 'queue.whatsappIds'
-  | 'queue.promptId' | 'prompt.queueId' | 'queue.integrationId'
+  | 'queue.promptId' | 'prompt.queueId' | 'queue.integrationId' | 'connection.integrationId'
 
 export interface WebModule {
   name: string

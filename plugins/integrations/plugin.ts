@@ -33,6 +33,7 @@ export default definePlugin({
     app.decorate('integrations', new IntegrationsService(app))
     app.decorate('integrationRunner', new IntegrationRunner())
     app.queues.integrationHooks.validate = (companyId, id, trx) => app.integrations.assertId(companyId, id, trx)
+    app.channels.integrationHooks.validate = (companyId, id, trx) => app.integrations.assertId(companyId, id, trx)
     app.tickets.addStep(integrationStep)
     listenToTickets(app)
   },

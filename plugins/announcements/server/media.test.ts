@@ -33,7 +33,7 @@ t.test('an image is uploaded, served from the public path without a token, repla
   const again = (await upload(app, `/announcements/${ann.id}/media-upload`, boss.headers, 'banner.jpg', PNG)).json()
   t.equal(again.mediaName, 'banner.jpg')
   t.equal((await app.inject({ url: first.mediaUrl })).statusCode, 404, 'the replaced image is gone')
-  t.equal(app.storage.locate(boss.companyId, first.mediaPath, 'public'), null)
+  t.equal(await app.storage.stat(boss.companyId, first.mediaPath, 'public'), null)
 
   const cleared = await call(app, 'DELETE', `/announcements/${ann.id}/media-upload`, boss.headers)
   t.match(cleared.json(), { mediaPath: null, mediaName: null, mediaUrl: null })

@@ -12,14 +12,15 @@ interface Props {
 }
 
 /**
- * The billing-data fields (the checkout's 'Dados' step). CPF, zip code and number keep digits only; leaving the zip
+ * The billing-data fields (the checkout's 'Dados' step). CPF, zip code and number keep digits only, at most their
+ * length (cut after stripping, so a pasted '529.982.247-25' keeps all 11 digits); leaving the zip
  * code with 8 digits looks the address up, and a failed lookup (offline) leaves the fields for the user to type.
  */
 export function ChargeInfoFields({ values, errors, onChange }: Props) {
   const { t } = useTranslation('billing')
   const text = (key: keyof ChargeInfoValues, opts: { max?: number; digits?: boolean; type?: string } = {}) => (
     <Field label={t(`data.${key}`)} htmlFor={`charge-${key}`} error={errors[key]}>
-      <InputGroup id={`charge-${key}`} type={opts.type ?? 'text'} value={values[key]} maxLength={opts.max} data-testid={`charge-${key}`}
+      <InputGroup id={`charge-${key}`} type={opts.type ?? 'text'} value={values[key]} maxLength={opts.digits ? undefined : opts.max} data-testid={`charge-${key}`}
         inputMode={opts.digits ? 'numeric' : undefined}
         onChange={(e) => onChange({ [key]: opts.digits ? digitsOnly(e.target.value, opts.max ?? 20) : e.target.value })}
         onBlur={key === 'zipcode' ? async () => {

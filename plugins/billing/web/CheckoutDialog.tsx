@@ -86,7 +86,11 @@ export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, o
         </div>
       )
     }
-    if (STEPS[step] === 'data') return <ChargeInfoFields values={values} errors={errors} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
+    if (STEPS[step] === 'data') return <ChargeInfoFields values={values} errors={errors} onChange={(patch) => {
+      setValues((v) => ({ ...v, ...patch }))
+      // A field being corrected loses its old message; the rest keep theirs until the next try.
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))))
+    }} />
     if (STEPS[step] === 'plan') {
       return (
         <div data-testid="checkout-plan">
@@ -107,7 +111,7 @@ export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, o
   }
 
   return (
-    <Dialog isOpen={invoice !== null} onClose={onClose} title={t('checkout.title')} icon="credit-card" className="zd-billing-dialog">
+    <Dialog isOpen={invoice !== null} onClose={onClose} title={t('checkout.title')} icon="credit-card" className="zd-dialog zd-billing-dialog">
       <DialogBody>
         {!pix && !paid && (
           <ol className="zd-billing-steps" data-testid="checkout-steps">

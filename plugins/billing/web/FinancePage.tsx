@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Callout, Card, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog, PageHeader, api, isApiError, toastError, toastSuccess, useRealtime, useSession } from '@zapdesk/plugin-api/web'
+import { ConfirmDialog, PageHeader, api, toastError, toastSuccess, useRealtime, useSession } from '@zapdesk/plugin-api/web'
 import type { ChargeInfo, Invoice, Plan } from './types.ts'
 import { InvoiceTable } from './InvoiceTable.tsx'
 import { PlanCards } from './PlanCards.tsx'
 import { CheckoutDialog } from './CheckoutDialog.tsx'
+import { AllInvoices } from './AllInvoices.tsx'
 import './billing.css'
 
 /** After the live payment event, home again in this long (spec: 4 s). */
@@ -39,9 +40,7 @@ export default function FinancePage() {
     void load()
     api.get<Plan[]>('/plans/list').then(setPlans, toastError)
     if (user) {
-      api.get<ChargeInfo>(`/chargeinfo/${user.companyId}`).then(setChargeInfo, (err) => {
-        if (!(isApiError(err) && err.status === 404)) toastError(err)
-      })
+      api.get<ChargeInfo | null>(`/chargeinfo/${user.companyId}`).then(setChargeInfo, toastError)
     }
     return () => window.clearTimeout(timer.current)
   }, [load, user])
@@ -85,6 +84,7 @@ export default function FinancePage() {
         <h2 className="zd-billing-heading">{t('plans.title')}</h2>
         <PlanCards plans={plans} currentPlanId={currentPlan?.id ?? companyPlan?.planId ?? null} onChanged={(invoice) => { void load(); setPaying(invoice) }} />
       </section>
+      {user?.super && <AllInvoices />}
       <CheckoutDialog invoice={paying} plan={payingPlan} chargeInfo={chargeInfo} paid={paid} onSavedInfo={setChargeInfo} onClose={() => setPaying(null)} />
       <ConfirmDialog open={stopCard} title={t('card.stopTitle')} onConfirm={unsubscribe} onCancel={() => setStopCard(false)} intent="danger" confirmText={t('card.stop')}>
         {t('card.stopBody')}

@@ -16,7 +16,7 @@ export function InvoiceTable({ invoices, onPay }: { invoices: Invoice[]; onPay: 
       <HTMLTable compact className="zd-billing-table" data-testid="invoices-table">
         <thead>
           <tr>
-            <th>{t('invoices.id')}</th><th>{t('invoices.detail')}</th><th>{t('invoices.value')}</th>
+            <th className="zd-hide-narrow">{t('invoices.id')}</th><th>{t('invoices.detail')}</th><th>{t('invoices.value')}</th>
             <th>{t('invoices.dueDate')}</th><th>{t('invoices.status')}</th><th aria-label={t('invoices.actions')} />
           </tr>
         </thead>
@@ -25,7 +25,7 @@ export function InvoiceTable({ invoices, onPay }: { invoices: Invoice[]; onPay: 
             const state = invoiceState(i, today)
             return (
               <tr key={i.id} className={state === 'overdue' ? 'zd-billing-row--overdue' : undefined} data-invoice={i.id} data-state={state}>
-                <td>{i.id}</td>
+                <td className="zd-hide-narrow">{i.id}</td>
                 <td>{i.detail}</td>
                 <td>{formatMoney(i.value)}</td>
                 <td>{formatDate(i.dueDate)}</td>

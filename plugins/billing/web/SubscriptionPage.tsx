@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router-dom'
 import { PageHeader, daysUntil, formatDate, useSession } from '@zapdesk/plugin-api/web'
 import './billing.css'
 
-/** The spec's /subscription page: trial days left, the billing email and Subscribe (to the finance page). */
+/**
+ * The spec's /subscription page: the days left (of the trial, or of the paid period: the same due date), the billing
+ * email (the admin's: the session carries no company email) and Subscribe (to the finance page).
+ */
 export default function SubscriptionPage() {
   const { t } = useTranslation('billing')
   const navigate = useNavigate()

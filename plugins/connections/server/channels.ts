@@ -50,6 +50,8 @@ export class Channels {
   readonly options: ChannelOptions
   readonly queueHooks: QueueHooks = {}
   readonly promptHooks: PromptHooks = {}
+  /** The same for the integrations plugin (a connection's integrationId). */
+  readonly integrationHooks: PromptHooks = {}
   private readonly lease: SessionLease
   private readonly manager: SessionManager
   private readonly remote?: RemoteCalls

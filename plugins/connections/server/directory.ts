@@ -77,6 +77,11 @@ export class ConnectionDirectory {
     return (trx ?? this.app.knex)(Whatsapp.tableName).where({ companyId, promptId }).update({ promptId: null })
   }
 
+  /** A deleted queue integration leaves the connections that ran it (the integrations plugin calls this in its delete). */
+  async detachIntegration(companyId: number, integrationId: number, trx?: Knex.Transaction): Promise<number> {
+    return (trx ?? this.app.knex)(Whatsapp.tableName).where({ companyId, integrationId }).update({ integrationId: null })
+  }
+
   /**
    * The connection a messages-API token belongs to (the external API's caller), or undefined for an empty or unknown
    * one. Only the token's hash is stored; the lookup compares hashes in constant time.

@@ -28,6 +28,7 @@ export class Whatsapp extends TenantModel {
   maxUseBotQueues!: number
   transferQueueId!: number | null
   promptId!: number | null
+  integrationId!: number | null
   timeToTransfer!: number | null
 }
 

@@ -36,6 +36,7 @@ export const WhatsappDto = Type.Object({
   maxUseBotQueues: Type.Integer(),
   transferQueueId: Type.Union([Type.Integer(), Type.Null()]),
   promptId: Type.Union([Type.Integer(), Type.Null()]),
+  integrationId: Type.Union([Type.Integer(), Type.Null()]),
   timeToTransfer: Type.Union([Type.Integer(), Type.Null()]),
   queueIds: Type.Array(Type.Integer()),
   queues: Type.Array(QueueRef),
@@ -61,6 +62,7 @@ export const WhatsappFields = {
   maxUseBotQueues: Type.Integer({ minimum: 0, maximum: 100 }),
   transferQueueId: NullableId,
   promptId: NullableId,
+  integrationId: NullableId,
   timeToTransfer: Type.Union([Minutes, Type.Null()]),
   queueIds: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 200 }),
 }
@@ -80,7 +82,7 @@ export function whatsappDto(w: Whatsapp, queueIds: number[], described?: Map<num
     greetingMessage: w.greetingMessage ?? '', complationMessage: w.complationMessage ?? '', outOfHoursMessage: w.outOfHoursMessage ?? '',
     ratingMessage: w.ratingMessage ?? '', hasToken: Boolean(w.apiTokenHash), expiresTicket: w.expiresTicket,
     expiresInactiveMessage: w.expiresInactiveMessage ?? '', timeUseBotQueues: w.timeUseBotQueues, maxUseBotQueues: w.maxUseBotQueues,
-    transferQueueId: w.transferQueueId, promptId: w.promptId, timeToTransfer: w.timeToTransfer,
+    transferQueueId: w.transferQueueId, promptId: w.promptId, integrationId: w.integrationId ?? null, timeToTransfer: w.timeToTransfer,
     queueIds, queues: queueIds.map((id) => ({ id, ...described?.get(id) })),
     createdAt: toIso(w.createdAt), updatedAt: toIso(w.updatedAt),
   }

@@ -27,7 +27,7 @@ function fieldsOf(body: Update): Partial<Whatsapp> {
     if (v !== undefined) out[key] = v
   }
   for (const key of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const) if (body[key] !== undefined) out[key] = body[key]!
-  for (const key of ['transferQueueId', 'promptId', 'timeToTransfer'] as const) if (body[key] !== undefined) out[key] = body[key] ?? null
+  for (const key of ['transferQueueId', 'promptId', 'integrationId', 'timeToTransfer'] as const) if (body[key] !== undefined) out[key] = body[key] ?? null
   return out
 }
 
@@ -44,10 +44,11 @@ async function saveQueues(app: FastifyInstance, trx: Knex.Transaction, companyId
   if (ids.length) await trx(WhatsappQueue.tableName).insert(ids.map((queueId) => ({ companyId, whatsappId, queueId })))
 }
 
-/** The transfer queue and the prompt must be the company's, when the plugins that own them are installed. */
+/** The transfer queue, the prompt and the integration must be the company's, when the plugins that own them are installed. */
 async function checkRefs(app: FastifyInstance, trx: Knex.Transaction, companyId: number, body: Update): Promise<void> {
   if (body.transferQueueId) await app.channels.queueHooks.validate?.(companyId, [body.transferQueueId], trx)
   if (body.promptId) await app.channels.promptHooks.validate?.(companyId, body.promptId, trx)
+  if (body.integrationId) await app.channels.integrationHooks.validate?.(companyId, body.integrationId, trx)
 }
 
 function assertProvider(app: FastifyInstance, provider: string | undefined): void {

@@ -8,6 +8,7 @@ import { useFormOptions } from './use-form-options.ts'
 import { GeneralFields } from './GeneralFields.tsx'
 import { MessagesFields } from './MessagesFields.tsx'
 import { RoutingFields } from './RoutingFields.tsx'
+import { ApiTokenSection } from './ApiTokenSection.tsx'
 
 interface Props {
   open: boolean
@@ -35,7 +36,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
     fieldCodes: { ERR_WAPP_GREETING_REQUIRED: 'greetingMessage' },
     onInvalid: (found) => setTab(found.name ? 'general' : found.greetingMessage ? 'messages' : 'routing'),
     submit: (v) => {
-      const body = payloadOf(v, { withPrompt: options.prompts !== null })
+      const body = payloadOf(v, { withPrompt: options.prompts !== null, withIntegration: options.integrations !== null })
       return isNew ? api.post<Connection>('/whatsapp', body) : api.put<Connection>(`/whatsapp/${connectionId}`, body)
     },
   })
@@ -44,9 +45,9 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Props
     <FormDialog form={form} title={isNew ? t('dialog.addTitle') : t('dialog.editTitle')} icon={isNew ? 'add' : 'edit'} className="zd-conn-dialog"
       cancelText={t('dialog.close')} testId="connection-form" saveTestId="connection-save">
       <Tabs id="connection-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))}>
-        <Tab id="general" title={t('dialog.general')} panel={<GeneralFields values={values} errors={errors} providers={options.providers} isNew={isNew} onChange={set} />} />
+        <Tab id="general" title={t('dialog.general')} panel={<><GeneralFields values={values} errors={errors} providers={options.providers} isNew={isNew} onChange={set} /><ApiTokenSection connectionId={connectionId} /></>} />
         <Tab id="messages" title={t('dialog.messages')} panel={<MessagesFields values={values} errors={errors} onChange={set} />} />
-        <Tab id="routing" title={t('dialog.routing')} panel={<RoutingFields values={values} errors={errors} queues={options.queues} prompts={options.prompts} onChange={set} />} />
+        <Tab id="routing" title={t('dialog.routing')} panel={<RoutingFields values={values} errors={errors} queues={options.queues} prompts={options.prompts} integrations={options.integrations} onChange={set} />} />
       </Tabs>
     </FormDialog>
   )

@@ -9,13 +9,14 @@ interface Props {
   errors: ConnectionErrors
   queues: Option[] | null
   prompts: Option[] | null
+  integrations?: Option[] | null
   onChange: (patch: Partial<ConnectionForm>) => void
 }
 
 const idOf = (value: string): number | null => (value ? Number(value) : null)
 
-/** Queues, transfer, automatic closing, the queue bot's limits and the AI prompt (when a prompts module exists). */
-export function RoutingFields({ values, errors, queues, prompts, onChange }: Props) {
+/** Queues, transfer, automatic closing, the queue bot's limits, the integration and the AI prompt (when their modules exist). */
+export function RoutingFields({ values, errors, queues, prompts, integrations, onChange }: Props) {
   const { t } = useTranslation('connections')
   const toggle = (id: number) => onChange({ queueIds: values.queueIds.includes(id) ? values.queueIds.filter((q) => q !== id) : [...values.queueIds, id] })
   const number = (key: NumberField) => (
@@ -52,6 +53,16 @@ export function RoutingFields({ values, errors, queues, prompts, onChange }: Pro
           </Field>
           {number('timeToTransfer')}
         </div>
+      )}
+      {integrations && (
+        <Field label={t('dialog.integration')} htmlFor="connection-integration">
+          <HTMLSelect id="connection-integration" fill value={values.integrationId ?? ''} onChange={(e) => onChange({ integrationId: idOf(e.target.value) })}>
+            <option value="">{t('dialog.noIntegration')}</option>
+            {integrations.map((i) => (
+              <option key={i.id} value={i.id}>{i.name}</option>
+            ))}
+          </HTMLSelect>
+        </Field>
       )}
       {prompts && (
         <Field label={t('dialog.prompt')} htmlFor="connection-prompt">

@@ -19,6 +19,8 @@ t.test('connection form: payload of the spec\'s POST/PUT /whatsapp', async (t) =
   const body = payloadOf(v, { withPrompt: true })
   t.match(body, { name: 'Vendas', provider: 'beta', queueIds: [3, 4], transferQueueId: null, timeToTransfer: null, expiresTicket: 0, maxUseBotQueues: 3, promptId: 7 })
   t.notOk('promptId' in payloadOf(v, { withPrompt: false }), 'no prompts module: the prompt is left alone')
+  t.notOk('integrationId' in payloadOf(v, { withPrompt: true }), 'no integrations module: the integration is left alone')
+  t.equal(payloadOf({ ...v, integrationId: 4 }, { withPrompt: false, withIntegration: true }).integrationId, 4)
   const c = { id: 1, name: 'X', provider: 'sandbox', isDefault: true, hasToken: true, queueIds: [1], transferQueueId: 1, timeToTransfer: 5, expiresTicket: 10, timeUseBotQueues: 2, maxUseBotQueues: 4, promptId: null } as unknown as Connection
   t.match(formOf(c), { provider: 'sandbox', timeToTransfer: '5', expiresTicket: '10', maxUseBotQueues: '4', greetingMessage: '' })
   t.match(payloadOf(formOf(c), { withPrompt: true }), { provider: 'sandbox', timeToTransfer: 5, promptId: null })

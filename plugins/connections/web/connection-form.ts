@@ -20,6 +20,7 @@ export interface ConnectionForm {
   timeUseBotQueues: string
   maxUseBotQueues: string
   promptId: number | null
+  integrationId: number | null
 }
 
 export type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues'
@@ -29,7 +30,7 @@ export type ConnectionErrors = Partial<Record<'name' | NumberField, string>>
 export const emptyForm = (): ConnectionForm => ({
   name: '', provider: DEFAULT_PROVIDER, isDefault: false, greetingMessage: '', complationMessage: '', outOfHoursMessage: '',
   ratingMessage: '', queueIds: [], transferQueueId: null, timeToTransfer: '', expiresTicket: '0',
-  expiresInactiveMessage: '', timeUseBotQueues: '0', maxUseBotQueues: '3', promptId: null,
+  expiresInactiveMessage: '', timeUseBotQueues: '0', maxUseBotQueues: '3', promptId: null, integrationId: null,
 })
 
 export const formOf = (c: Connection): ConnectionForm => ({
@@ -37,7 +38,7 @@ export const formOf = (c: Connection): ConnectionForm => ({
   complationMessage: c.complationMessage ?? '', outOfHoursMessage: c.outOfHoursMessage ?? '', ratingMessage: c.ratingMessage ?? '',
   queueIds: [...(c.queueIds ?? [])], transferQueueId: c.transferQueueId, timeToTransfer: c.timeToTransfer == null ? '' : String(c.timeToTransfer),
   expiresTicket: String(c.expiresTicket ?? 0), expiresInactiveMessage: c.expiresInactiveMessage ?? '', timeUseBotQueues: String(c.timeUseBotQueues ?? 0),
-  maxUseBotQueues: String(c.maxUseBotQueues ?? 3), promptId: c.promptId,
+  maxUseBotQueues: String(c.maxUseBotQueues ?? 3), promptId: c.promptId, integrationId: c.integrationId ?? null,
 })
 
 /** The server's bounds (plugins/connections/server/serialize.ts). */
@@ -59,7 +60,7 @@ export function validateConnection(v: ConnectionForm): ConnectionErrors {
 }
 
 /** The body of POST/PUT /whatsapp: empty numbers fall back to the spec defaults; no prompt or queue is null. */
-export function payloadOf(v: ConnectionForm, options: { withPrompt: boolean }) {
+export function payloadOf(v: ConnectionForm, options: { withPrompt: boolean; withIntegration?: boolean }) {
   const body = {
     name: v.name.trim(),
     provider: v.provider || DEFAULT_PROVIDER,
@@ -76,8 +77,8 @@ export function payloadOf(v: ConnectionForm, options: { withPrompt: boolean }) {
     timeUseBotQueues: v.timeUseBotQueues === '' ? 0 : Number(v.timeUseBotQueues),
     maxUseBotQueues: v.maxUseBotQueues === '' ? 3 : Number(v.maxUseBotQueues),
   }
-  // Without a prompts module the field is not shown: the connection's prompt is left as it is.
-  return options.withPrompt ? { ...body, promptId: v.promptId } : body
+  // Without a prompts (integrations) module the field is not shown: the connection's prompt (integration) is left as it is.
+  return { ...body, ...(options.withPrompt ? { promptId: v.promptId } : {}), ...(options.withIntegration ? { integrationId: v.integrationId } : {}) }
 }
 
 /** Only digits go into the number inputs. */

@@ -32,6 +32,7 @@ export interface Connection {
   maxUseBotQueues: number
   transferQueueId: number | null
   promptId: number | null
+  integrationId?: number | null
   timeToTransfer: number | null
   queueIds: number[]
   queues: QueueRef[]

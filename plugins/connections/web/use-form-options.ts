@@ -8,22 +8,24 @@ export interface FormOptions {
   queues: FormOption[] | null
   /** null: no module offers prompts (or they could not be read), the field is hidden. */
   prompts: FormOption[] | null
+  /** The same for queue integrations. */
+  integrations: FormOption[] | null
 }
 
 const FALLBACK: Provider[] = [{ provider: DEFAULT_PROVIDER, label: 'WhatsApp' }]
 
 /**
- * What the connection form offers: drivers, queues and prompts. Queues and prompts belong to their own modules
+ * What the connection form offers: drivers, queues, prompts and integrations. Queues and prompts belong to their own modules
  * (their web manifests' formOptions); while those are not installed the form simply has no such fields.
  */
 export function useFormOptions(open: boolean): FormOptions {
-  const [options, setOptions] = useState<FormOptions>({ providers: FALLBACK, queues: null, prompts: null })
+  const [options, setOptions] = useState<FormOptions>({ providers: FALLBACK, queues: null, prompts: null, integrations: null })
   useEffect(() => {
     if (!open) return
     let live = true
     const providers = api.get<Provider[]>('/whatsapp/providers').then((p) => (p.length ? p : FALLBACK), () => FALLBACK)
-    Promise.all([providers, loadFormOptions('connection.queueIds'), loadFormOptions('connection.promptId')])
-      .then(([p, q, pr]) => live && setOptions({ providers: p, queues: q, prompts: pr }))
+    Promise.all([providers, loadFormOptions('connection.queueIds'), loadFormOptions('connection.promptId'), loadFormOptions('connection.integrationId')])
+      .then(([p, q, pr, ig]) => live && setOptions({ providers: p, queues: q, prompts: pr, integrations: ig }))
     return () => {
       live = false
     }

@@ -40,7 +40,7 @@ export default async function externalApiRoutes(app: FastifyInstance): Promise<v
         + '403 ERR_FEATURE_DISABLED (plan without the external API), 400 ERR_INVALID_NUMBER / ERR_EMPTY_MESSAGE / ERR_WAPP_INVALID_CONTACT, '
         + '409 ERR_WAPP_NOT_INITIALIZED (connection not connected), 413 ERR_PAYLOAD_TOO_LARGE, 429 ERR_RATE_LIMITED with Retry-After.',
       security: [{ connectionToken: [] }],
-      // Validated for JSON only: a multipart body is read as a stream by the handler (readUploads).
+      // JSON is validated here; the multipart entry only documents the form (schemas.ts): the handler reads that stream itself.
       body: { content: { 'application/json': { schema: SendJsonBody }, 'multipart/form-data': { schema: SendMultipartBody } } },
       consumes: ['application/json', 'multipart/form-data'],
       response: { 201: SendAnswer, ...errorResponses },

@@ -52,7 +52,7 @@ export function TestForm({ mode }: Props) {
         </Field>
       ) : (
         <Field label={t('form.file')} htmlFor={id('file')}>
-          <FileInput fill text={file?.name ?? t('form.chooseFile')} buttonText={t('form.browse')}
+          <FileInput fill hasSelection={file !== null} text={file?.name ?? t('form.chooseFile')} buttonText={t('form.browse')}
             inputProps={{ id: id('file'), onChange: (e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null) }} />
         </Field>
       )}

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError, DeletionHooks } from '@zapdesk/plugin-api'
@@ -69,9 +68,9 @@ export class FilesService {
     const list = await this.get(companyId, id)
     const out: FileAttachment[] = []
     for (const o of list.options) {
-      const file = o.path ? this.app.storage.locate(companyId, o.path) : null
-      if (!file) continue
-      out.push({ name: o.name, fileName: o.fileName ?? o.path!, mimetype: o.mediaType ?? 'application/octet-stream', data: await fs.promises.readFile(file) })
+      const data = o.path ? await this.app.storage.readBuffer(companyId, o.path) : null
+      if (!data) continue
+      out.push({ name: o.name, fileName: o.fileName ?? o.path!, mimetype: o.mediaType ?? 'application/octet-stream', data })
     }
     return out
   }

@@ -57,8 +57,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('error', 300).nullable()
     t.datetime('created_at', { precision: 3 })
     t.datetime('updated_at', { precision: 3 })
-    t.unique(['company_id', 'integration_id', 'message_id'])
-    t.index(['company_id', 'integration_id', 'id'])
+    // Named: the generated names pass MariaDB's 64-character limit.
+    t.unique(['company_id', 'integration_id', 'message_id'], { indexName: 'integration_deliveries_message_unique' })
+    t.index(['company_id', 'integration_id', 'id'], 'integration_deliveries_log_index')
   })
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { build, connect, createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { call, queueIds } from '@zapdesk/connections/testing'
+import { call, queueIds, sandboxConnection } from '@zapdesk/connections/testing'
 import { openSecret } from '@zapdesk/plugin-api'
 import { PAGE_SIZE } from './service.ts'
 
@@ -31,10 +31,13 @@ t.test('create with the spec\'s defaults; secrets sealed and never answered; sho
 
   const [queueId] = await queueIds(app, c.admin.headers, 1)
   t.equal((await call(app, 'PUT', `/queue/${queueId}`, c.admin.headers, { integrationId: id })).statusCode, 200)
+  const w = await sandboxConnection(app, c.admin.headers, { integrationId: id })
+  t.equal(w.integrationId, id, 'a connection runs it too')
   const gone = await call(app, 'DELETE', `/queueIntegration/${id}`, c.admin.headers)
   t.same(gone.json(), { message: 'Integration deleted' })
   t.equal((await call(app, 'GET', `/queueIntegration/${id}`, c.admin.headers)).json().error, 'ERR_NO_INTEGRATION_FOUND')
   t.equal((await call(app, 'GET', `/queue/${queueId}`, c.admin.headers)).json().integrationId, null, 'its queue is left without one')
+  t.equal((await call(app, 'GET', `/whatsapp/${w.id}`, c.admin.headers)).json().integrationId, null, 'and its connection')
 })
 
 t.test('per-type validation: name and address for n8n, webhook, typebot; slug for typebot; language, project and credentials for Dialogflow', async (t) => {
@@ -95,6 +98,9 @@ t.test('admins only; another company\'s integration is not found, nor accepted b
   t.equal(refused.statusCode, 400, 'a queue refuses another company\'s integration')
   t.match(refused.json().details, [{ field: 'body/integrationId' }])
   t.equal((await call(app, 'POST', '/queue', a.admin.headers, { name: 'Fila X', color: '#123abc', integrationId: theirs.id })).statusCode, 400, 'also when created')
+  const connection = await call(app, 'POST', '/whatsapp', a.admin.headers, { name: 'Sandbox X', provider: 'sandbox', integrationId: theirs.id })
+  t.equal(connection.statusCode, 400, 'a connection refuses it too')
+  t.match(connection.json().details, [{ field: 'body/integrationId' }])
 
   t.equal((await call(app, 'PUT', '/modules/useIntegrations', a.admin.headers, { enabled: false })).statusCode, 200)
   t.equal((await call(app, 'GET', '/queueIntegration', a.admin.headers)).json().error, 'ERR_FEATURE_DISABLED')

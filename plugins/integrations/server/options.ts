@@ -51,7 +51,7 @@ export function allowsPrivate(app: FastifyInstance, url: string): boolean {
  * Every outbound call of the integrations: the kernel's SSRF-guarded client (http(s) only, the address actually
  * connected to checked, no redirects followed, bounded time and size), with private targets only on the allow-list.
  */
-export function integrationCall(app: FastifyInstance, url: string, request: OutboundRequest): Promise<OutboundResponse> {
-  const { timeoutMs, maxBytes } = app.integrationRunner.options
+export function integrationCall(app: FastifyInstance, url: string, request: OutboundRequest, maxBytes = app.integrationRunner.options.maxBytes): Promise<OutboundResponse> {
+  const { timeoutMs } = app.integrationRunner.options
   return outboundRequest(url, request, { allowPrivate: allowsPrivate(app, url), timeoutMs, maxBytes })
 }

@@ -5,6 +5,7 @@ import { IntegrationDelivery, IntegrationSession, QueueIntegration } from './mod
 import { DEFAULTS, deliveryDto, integrationDto, type CreateInput, type IntegrationJson } from './serialize.ts'
 import { checkedValues } from './validate.ts'
 import '@zapdesk/queues/public'
+import '@zapdesk/connections/public'
 
 export const PAGE_SIZE = 40
 const notFound = () => new AppError('ERR_NO_INTEGRATION_FOUND', 404)
@@ -53,11 +54,12 @@ export class IntegrationsService {
     return this.get(companyId, id)
   }
 
-  /** Deletes the integration with its sessions and delivery log; queues that named it are left without one. */
+  /** Deletes the integration with its sessions and delivery log; queues and connections that named it are left without one. */
   async remove(companyId: number, id: number): Promise<IntegrationJson> {
     const gone = await this.get(companyId, id)
     await this.app.knex.transaction(async (trx) => {
       await this.app.queues.detachIntegration(companyId, id, trx)
+      await this.app.connections.detachIntegration(companyId, id, trx)
       await this.app.bind(IntegrationSession).query(trx).forCompany(companyId).delete().where({ integrationId: id })
       await this.app.bind(IntegrationDelivery).query(trx).forCompany(companyId).delete().where({ integrationId: id })
       await this.query(trx).forCompany(companyId).deleteById(id)

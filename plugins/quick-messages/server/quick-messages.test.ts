@@ -80,13 +80,13 @@ t.test('attachments: upload, serve through /api/media, replace and delete', asyn
   t.equal((await upload(app, `/quick-messages/${qm.id}/media-upload`, colleague.headers, 'x.png', Buffer.from('png'))).statusCode, 403, 'only who may edit it')
   const again = await upload(app, `/quick-messages/${qm.id}/media-upload`, c.user.headers, 'foto.png', Buffer.from('png'))
   t.equal(again.json().mediaName, 'foto.png')
-  t.equal(app.storage.locate(c.id, first), null, 'the replaced file is gone')
+  t.equal(await app.storage.stat(c.id, first), null, 'the replaced file is gone')
 
   const removed = await call(app, 'DELETE', `/quick-messages/${qm.id}/media-upload`, c.user.headers)
   t.match(removed.json(), { isMedia: false, mediaPath: null, mediaName: null })
-  t.equal(app.storage.locate(c.id, again.json().mediaPath), null)
+  t.equal(await app.storage.stat(c.id, again.json().mediaPath), null)
 
   const third = (await upload(app, `/quick-messages/${qm.id}/media-upload`, c.user.headers, 'audio.mp3', Buffer.from('ID3'))).json().mediaPath
   await call(app, 'DELETE', `/quick-messages/${qm.id}`, c.user.headers)
-  t.equal(app.storage.locate(c.id, third), null, 'deleting the message deletes its file')
+  t.equal(await app.storage.stat(c.id, third), null, 'deleting the message deletes its file')
 })

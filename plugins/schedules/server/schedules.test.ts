@@ -68,16 +68,16 @@ t.test('a picture: .png/.jpg/.jpeg only, replaced and removed with its file; a s
   t.equal(first.statusCode, 200, first.body)
   t.match(first.json(), { mediaName: 'produto.png' })
   const firstPath = first.json().mediaPath
-  t.ok(app.storage.locate(c.id, firstPath), 'stored')
+  t.ok(await app.storage.stat(c.id, firstPath), 'stored')
   const second = await upload(app, `/schedules/${s.id}/media-upload`, c.user.headers, 'produto.JPG', PNG)
   t.equal(second.json().mediaName, 'produto.JPG')
-  t.notOk(app.storage.locate(c.id, firstPath), 'the replaced picture is removed')
+  t.notOk(await app.storage.stat(c.id, firstPath), 'the replaced picture is removed')
   const pdf = await upload(app, `/schedules/${s.id}/media-upload`, c.user.headers, 'tabela.pdf', PNG)
   t.equal(pdf.statusCode, 415)
   t.equal(pdf.json().error, 'ERR_UNSUPPORTED_MEDIA_TYPE')
   const cleared = await call(app, 'DELETE', `/schedules/${s.id}/media-upload`, c.user.headers)
   t.match(cleared.json(), { mediaPath: null, mediaName: null })
-  t.notOk(app.storage.locate(c.id, second.json().mediaPath), 'and the removed one too')
+  t.notOk(await app.storage.stat(c.id, second.json().mediaPath), 'and the removed one too')
 
   // Sent: nothing of it changes any more (the spec: editable only while sentAt is empty).
   await app.knex('scheduledMessages').where({ id: s.id }).update({ status: 'sent', sentAt: new Date() })
@@ -125,7 +125,7 @@ t.test('deleting a contact deletes its schedules and their pictures; a plan with
   t.equal((await call(app, 'GET', `/schedules/${s.id}`, c.admin.headers)).statusCode, 404)
   t.equal((await call(app, 'GET', `/schedules/${kept.id}`, c.admin.headers)).statusCode, 200, 'other contacts\' stay')
   await agent.next((f) => f.event === `company-${c.id}-schedule` && f.data?.action === 'delete')
-  t.notOk(app.storage.locate(c.id, path), 'the picture is removed')
+  t.notOk(await app.storage.stat(c.id, path), 'the picture is removed')
 
   // The seeded plans all carry useSchedules: one without it.
   await app.knex('plans').where({ name: 'Básico' }).update({ features: JSON.stringify(['useInternalChat']) })

@@ -11,10 +11,10 @@ export default async function chargeInfoRoutes(app: FastifyInstance): Promise<vo
 
   api.get('/chargeinfo/:companyId', {
     config: { access: 'admin', allowOverdue: true },
-    schema: { summary: 'The company\'s billing data (404 until saved)', params: CompanyParams, response: { 200: ChargeInfoDto, ...errorResponses } },
+    schema: { summary: 'The caller\'s company\'s billing data (null until saved); another company\'s is refused, to super users too', params: CompanyParams, response: { 200: Type.Union([ChargeInfoDto, Type.Null()]), ...errorResponses } },
   }, async (request) => {
-    const auth = request.auth!
-    if (request.params.companyId !== auth.companyId && !auth.super) throw forbidden()
+    // A payer's CPF and address are the company's own: the platform never needs to read them through the API.
+    if (request.params.companyId !== request.auth!.companyId) throw forbidden()
     return app.billing.chargeInfo.get(request.params.companyId)
   })
 

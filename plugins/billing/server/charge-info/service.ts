@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError, isUniqueViolation, notFound } from '@zapdesk/plugin-api'
+import { AppError, isUniqueViolation } from '@zapdesk/plugin-api'
 import { ChargeInfo } from '../models.ts'
 import { digitsOnly, isValidCpf } from '../cpf.ts'
 import { chargeInfoJson, type ChargeInfoInput, type ChargeInfoJson } from './serialize.ts'
@@ -33,10 +33,10 @@ export class ChargeInfoService {
     return this.Infos.query().forCompany(companyId).first()
   }
 
-  async get(companyId: number): Promise<ChargeInfoJson> {
+  /** Null until saved (the page then shows an empty form: not an error). */
+  async get(companyId: number): Promise<ChargeInfoJson | null> {
     const row = await this.find(companyId)
-    if (!row) throw notFound('ERR_NO_CHARGE_INFO_FOUND')
-    return chargeInfoJson(row)
+    return row ? chargeInfoJson(row) : null
   }
 
   /** Creates or replaces the company's charge info (POST and PUT both land here: there is one a company). */
@@ -54,7 +54,7 @@ export class ChargeInfoService {
         await this.Infos.query().forCompany(companyId).patch(data)
       }
     }
-    return this.get(companyId)
+    return chargeInfoJson((await this.find(companyId))!)
   }
 
   async setProviderRefs(companyId: number, refs: Partial<Pick<ChargeInfo, 'provider' | 'providerCustomerId' | 'cardSubscriptionId' | 'cardNumber' | 'cardFlag'>>): Promise<void> {

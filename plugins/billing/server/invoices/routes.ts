@@ -18,7 +18,7 @@ export default async function invoiceRoutes(app: FastifyInstance): Promise<void>
 
   api.get('/invoices/all', {
     config: { access: 'super' },
-    schema: { summary: 'Every company\'s invoices (super users), searched by detail or status', querystring: Pagination, response: { 200: pageOf('invoices', InvoiceDto), ...errorResponses } },
+    schema: { summary: 'Every company\'s invoices (super users), searched by detail or status', querystring: Pagination, response: { 200: pageOf('invoices', Type.Composite([InvoiceDto, Type.Object({ companyName: Type.String() })])), ...errorResponses } },
   }, async (request) => app.billing.invoices.all(request.query))
 
   api.post('/invoices', {

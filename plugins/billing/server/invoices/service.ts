@@ -21,13 +21,16 @@ export class InvoiceService {
     return rows.map(invoiceJson)
   }
 
-  async all(q: { searchParam?: string; pageNumber?: number }): Promise<{ invoices: InvoiceJson[]; count: number; hasMore: boolean }> {
+  async all(q: { searchParam?: string; pageNumber?: number }): Promise<{ invoices: Array<InvoiceJson & { companyName: string }>; count: number; hasMore: boolean }> {
     const page = q.pageNumber ?? 1
     const query = this.Invoices.query().unscoped()
     const term = q.searchParam?.trim().toLowerCase()
     if (term) query.where((w) => w.whereRaw('lower(detail) like ?', [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]).orWhere('status', term))
     const { results, total } = await query.orderBy('id', 'desc').page(page - 1, PAGE)
-    return { invoices: results.map(invoiceJson), count: total, hasMore: page * PAGE < total }
+    // Companies are the kernel's: their names come through its service, once per company on the page.
+    const names = new Map<number, string>()
+    for (const id of new Set(results.map((r) => r.companyId))) names.set(id, (await billingCompany(this.app, id))?.name ?? '')
+    return { invoices: results.map((r) => ({ ...invoiceJson(r), companyName: names.get(r.companyId) ?? '' })), count: total, hasMore: page * PAGE < total }
   }
 
   async get(companyId: number, id: number, trx?: Knex.Transaction): Promise<Invoice> {

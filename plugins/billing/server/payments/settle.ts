@@ -17,7 +17,12 @@ export async function payInvoice(app: FastifyInstance, trx: Knex.Transaction, in
     .patch({ status: 'paid', paidAt: new Date().toISOString(), provider })
   if (!paid) return false
   if (invoice.planId && (invoice.kind === 'plan' || invoice.kind === 'prorata')) await changeCompanyPlan(app, invoice.companyId, invoice.planId, trx)
-  if (invoice.kind !== 'prorata') await extendDueDate(app, invoice.companyId, trx)
+  if (invoice.kind !== 'prorata') {
+    const dueDate = await extendDueDate(app, invoice.companyId, trx)
+    // Cycle invoices of due dates this payment already covered (the due date moved under them) are void.
+    await app.bind(Invoice).query(trx).forCompany(invoice.companyId).where({ status: 'open', kind: 'cycle' }).where('cycle', '<', dueDate)
+      .whereNot('id', invoice.id).patch({ status: 'canceled' })
+  }
   return true
 }
 

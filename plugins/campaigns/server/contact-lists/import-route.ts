@@ -32,9 +32,8 @@ export default async function contactListImportRoute(app: FastifyInstance): Prom
     const { files } = await readUploads(request, { extensions: ['.xls', '.xlsx'], maxFiles: 1 })
     if (!files.length) throw new AppError('ERR_VALIDATION', 400, [{ field: 'file', message: 'an .xls or .xlsx file is required' }])
     try {
-      const file = app.storage.locate(companyId, files[0].name)
-      if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
-      const sheet = await readSheetRows(file, files[0].name, ['.xls', '.xlsx'])
+      const sheet = await app.storage.withLocalFile(companyId, files[0].name, (file) => readSheetRows(file, files[0].name, ['.xls', '.xlsx']))
+      if (!sheet) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
       const existing = new Set((await app.bind(ContactListItem).query().forCompany(companyId).where({ contactListId: list.id }).select('number')).map((r) => r.number))
       const { rows, errors } = validateRows(sheet, existing)
       const now = new Date()

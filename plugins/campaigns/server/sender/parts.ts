@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '@zapdesk/plugin-api'
 import '@zapdesk/files/public'
@@ -32,10 +31,10 @@ export interface CampaignFiles {
 export async function loadFiles(app: FastifyInstance, c: Campaign): Promise<CampaignFiles> {
   let media: OutboundMedia | null = null
   if (c.mediaPath) {
-    const file = app.storage.locate(c.companyId, c.mediaPath)
-    if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
+    const data = await app.storage.readBuffer(c.companyId, c.mediaPath)
+    if (!data) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
     const mimetype = mimetypeOf(c.mediaName ?? c.mediaPath)
-    media = { type: kindOf(mimetype), data: await fs.promises.readFile(file), mimetype, fileName: c.mediaName ?? undefined }
+    media = { type: kindOf(mimetype), data, mimetype, fileName: c.mediaName ?? undefined }
   }
   const list = c.fileListId ? await app.files.find(c.companyId, c.fileListId) : null
   const attachments = list ? (await app.files.attachments(c.companyId, list.id)).map((f) => ({ type: kindOf(f.mimetype), data: f.data, mimetype: f.mimetype, fileName: f.fileName })) : []

@@ -39,9 +39,9 @@ export default async function contactImportRoutes(app: FastifyInstance): Promise
     const { files } = await readUploads(request, { extensions: ['.xlsx', '.csv'], maxFiles: 1 })
     if (!files.length) throw new AppError('ERR_VALIDATION', 400, [{ field: 'file', message: 'an .xlsx or .csv file is required' }])
     try {
-      const file = app.storage.locate(companyId, files[0].name)
-      if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
-      const { rows, errors } = await validate(await readSheetRows(file, files[0].name, ['.xlsx', '.csv']))
+      const sheet = await app.storage.withLocalFile(companyId, files[0].name, (file) => readSheetRows(file, files[0].name, ['.xlsx', '.csv']))
+      if (!sheet) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
+      const { rows, errors } = await validate(sheet)
       return await importRows(app, companyId, rows, errors)
     } finally {
       // The spreadsheet was only a vehicle for the rows: it is not kept in the company's media.

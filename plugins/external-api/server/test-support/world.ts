@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { apiCall, createCompanyWithUsers, multipart, type MultipartPart, type TestCompany } from '@zapdesk/plugin-api/testing'
 import { sandboxConnection } from '@zapdesk/connections/testing'
@@ -33,6 +31,5 @@ export function sendMultipart(app: FastifyInstance, token: string, parts: Multip
 
 /** The company's private media files on disk (what a refused upload must not leave behind). */
 export async function mediaCount(app: FastifyInstance, companyId: number): Promise<number> {
-  const dir = path.join(app.storage.root, 'media', String(companyId))
-  return (await readdir(dir).catch(() => [] as string[])).length
+  return (await app.storage.list(companyId)).length
 }

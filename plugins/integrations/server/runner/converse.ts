@@ -46,7 +46,7 @@ export async function converse(app: FastifyInstance, data: ConverseData): Promis
 }
 
 /**
- * No retries: a failed turn already went back to the agents. One at a time, so a customer's quick messages reach the
+ * No retries: a failed turn already went back to the agents. One at a time (per instance), so a customer's quick messages reach the
  * flow in order and never open two sessions.
  */
 export const converseJob: JobDefinition<ConverseData> = {

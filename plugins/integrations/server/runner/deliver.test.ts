@@ -42,7 +42,7 @@ t.test('a failed delivery is retried with backoff and logged; after the last att
   const fake = await fakeServer(t, () => (++calls === 1 ? { status: 503, text: 'ocupado' } : { status: 204 }))
   const w = await world(t, fake, { type: 'n8n', name: 'Fluxo', urlN8N: `${fake.url}/webhook/fluxo`, secret: SECRET })
   await w.send('oi')
-  const log = await waitFor(async () => (await deliveries(w)).find((d) => d.status === 'delivered'), 8000, 'the retry')
+  const log = await waitFor(async () => (await deliveries(w)).find((d) => d.status === 'delivered'), 20_000, 'the retry')
   t.match(log, { attempts: 2, httpStatus: 204, error: null })
   t.equal(fake.requests.length, 2)
   t.ok(fake.requests.every(verified), 'every attempt signed')
@@ -78,4 +78,29 @@ t.test('with useIntegrations switched off the integration stays but receives not
   await new Promise((r) => setTimeout(r, 200))
   await w.app.events.idle()
   t.equal(fake.requests.length, 0)
+})
+
+t.test('a connection\'s own integration serves its customers before any queue; handing back leaves them to the connection\'s menu', async (t) => {
+  const fake = await fakeServer(t, () => ({ json: { messages: ['Olá do webhook'], handBack: true } }))
+  const w = await world(t, fake, { type: 'webhook', name: 'Conexão', urlN8N: `${fake.url}/hook`, secret: SECRET })
+  await call(w.app, 'PUT', `/queue/${w.queueId}`, w.c.admin.headers, { integrationId: null })
+  const connection = (await call(w.app, 'GET', '/whatsapp', w.c.admin.headers)).json() as Array<{ id: number }>
+  for (const c of connection) t.equal((await call(w.app, 'PUT', `/whatsapp/${c.id}`, w.c.admin.headers, { integrationId: w.integration.id, queueIds: [] })).statusCode, 200)
+  await w.send('oi')
+  t.same(await w.replies(1), ['Olá do webhook'])
+  t.equal(fake.requests.length, 1)
+  t.match(await w.ticket(), { status: 'pending', queueId: null }, 'no queue to hand back to: the ticket waits as it was')
+})
+
+t.test('a ticket an agent set to an integration (useIntegration + integrationId) runs it whatever its queue says', async (t) => {
+  const fake = await fakeServer(t, () => ({ status: 204 }))
+  const w = await world(t, fake, { type: 'webhook', name: 'Pedidos', urlN8N: `${fake.url}/hook`, secret: SECRET })
+  await call(w.app, 'PUT', `/queue/${w.queueId}`, w.c.admin.headers, { integrationId: null })
+  await w.send('oi')
+  t.equal(fake.requests.length, 0, 'the queue has none: nothing goes out')
+  const ticket = await w.ticket()
+  t.equal((await call(w.app, 'PUT', `/tickets/${ticket.id}`, w.c.admin.headers, { useIntegration: true, integrationId: w.integration.id })).statusCode, 200)
+  await w.send('e agora?')
+  await waitFor(() => fake.requests.length === 1 || undefined, 20_000, 'the delivery')
+  t.match(fake.requests[0].json, { message: { body: 'e agora?' } })
 })

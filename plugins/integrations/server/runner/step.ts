@@ -9,8 +9,8 @@ import { saveSession, sessionOf } from './sessions.ts'
 
 /**
  * The integration that talks on this ticket, and the queue whose agents get it back: the ticket's own
- * (useIntegration + integrationId, set by an agent), else its queue's; before a queue is chosen, the integration of
- * the connection's only queue (no menu to pass first).
+ * (useIntegration + integrationId, set by an agent), else its queue's; before a queue is chosen, the connection's own
+ * (handing back to the queue menu), or the integration of the connection's only queue (no menu to pass first).
  */
 async function integrationFor(ctx: InboundContext): Promise<{ integrationId: number; queueId: number | null } | null> {
   const { app, companyId, ticket } = ctx
@@ -20,6 +20,8 @@ async function integrationFor(ctx: InboundContext): Promise<{ integrationId: num
     return integrationId ? { integrationId, queueId } : null
   }
   if (ticket.queueId !== null) return ofQueue(ticket.queueId)
+  const own = Number(ctx.whatsapp.integrationId) || null
+  if (own) return { integrationId: own, queueId: null }
   if (!ctx.offersQueues) return null
   const offered = await app.connections.queueIds(companyId, ctx.whatsappId)
   return offered.length === 1 ? ofQueue(offered[0]) : null

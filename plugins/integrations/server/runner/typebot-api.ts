@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { integrationCall } from '../options.ts'
+import type { Outgoing } from './send.ts'
 
 /**
  * Typebot's public chat API: POST {url}/api/v1/typebots/{publicId}/startChat, then
@@ -8,8 +9,8 @@ import { integrationCall } from '../options.ts'
  */
 export interface TypebotTurn {
   sessionId: string | null
-  /** What to send the customer, in order: texts, media addresses, and a choice input's options as text. */
-  texts: string[]
+  /** What to send the customer, in order: texts, images, other media's addresses, and a choice input's options as text. */
+  texts: Outgoing[]
   /** The flow waits for an answer; false when it reached its end. */
   waiting: boolean
   /** Bubbles the flow said (0 with an input: it took nothing from the customer's answer). */
@@ -33,14 +34,15 @@ const richText = (nodes: RichNode[]): string => nodes.map((n) => {
 interface Bubble { type?: string; content?: { type?: string; richText?: RichNode[]; markdown?: string; url?: string; html?: string; plainText?: string } }
 interface Answer { sessionId?: string; messages?: Bubble[]; input?: { type?: string; items?: Array<{ content?: string }>; options?: unknown } | null }
 
-function textsOf(answer: Answer): string[] {
-  const out: string[] = []
+function textsOf(answer: Answer): Outgoing[] {
+  const out: Outgoing[] = []
   for (const m of answer.messages ?? []) {
     const c = m.content ?? {}
     if (m.type === 'text') {
       const text = c.markdown ?? (Array.isArray(c.richText) ? c.richText.map((block) => richText([block])).join('\n') : c.plainText ?? '')
       if (text.trim()) out.push(text)
-    } else if (c.url) out.push(c.url) // images, videos, audio and embeds go as their address
+    } else if (m.type === 'image' && c.url) out.push({ image: c.url })
+    else if (c.url) out.push(c.url) // videos, audio and embeds go as their address
   }
   const items = answer.input?.type === 'choice input' ? answer.input.items ?? [] : []
   const choices = items.map((i) => i.content?.trim()).filter(Boolean)

@@ -5,13 +5,17 @@ import { IntegrationSession } from '../models.ts'
 
 const rich = (text: string) => ({ type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] } })
 
-/** A small typebot flow: a greeting with a logo and a menu, then one question, then the end. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
+
+/** A small typebot flow: a greeting with a logo (served by the same fake) and a menu, then one question, then the end. */
 function flow(r: Recorded) {
+  if (r.path === '/logo.png') return { bytes: PNG, type: 'image/png' }
+  if (r.path === '/missing.png') return { status: 404, text: 'not found' }
   if (r.path.endsWith('/startChat')) {
     return {
       json: {
         sessionId: `sess-${r.path.split('/')[4]}-${Date.now()}`,
-        messages: [rich('Olá! Sou o assistente.'), { type: 'image', content: { url: 'https://cdn.example.com/logo.png' } }],
+        messages: [rich('Olá! Sou o assistente.'), { type: 'image', content: { url: `http://${r.headers.host}${r.path.includes('quebrado') ? '/missing.png' : '/logo.png'}` } }],
         input: { type: 'choice input', items: [{ content: 'Vendas' }, { content: 'Suporte' }] },
       },
     }
@@ -32,7 +36,9 @@ t.test('a typebot flow: start, bubbles (text, image, choices) typebotDelayMessag
   const fake = await fakeServer(t, flow)
   const w = await world(t, fake, { ...TYPEBOT, urlN8N: `${fake.url}/` })
   await w.send('oi')
-  t.same(await w.replies(3), ['Olá! Sou o assistente.', 'https://cdn.example.com/logo.png', '1 - Vendas\n2 - Suporte'])
+  t.same(await w.replies(3), ['Olá! Sou o assistente.', '', '1 - Vendas\n2 - Suporte'])
+  const media = (await call(w.app, 'GET', `/messages/${(await w.ticket()).id}?peek=true`, w.c.admin.headers)).json().messages as Array<{ fromMe: boolean; mediaType: string }>
+  t.equal(media.filter((m) => m.fromMe)[1].mediaType, 'image', 'the image bubble goes as an image, fetched through the guard')
   t.match(fake.requests[0], { path: '/api/v1/typebots/boas-vindas/startChat', json: { isStreamEnabled: false, prefilledVariables: { number: /^5511/ } } })
   const page = (await call(w.app, 'GET', `/messages/${(await w.ticket()).id}?peek=true`, w.c.admin.headers)).json().messages as Array<{ fromMe: boolean; createdAt: string }>
   const sent = page.filter((m) => m.fromMe).map((m) => new Date(m.createdAt).getTime())
@@ -54,11 +60,11 @@ t.test('a typebot flow: start, bubbles (text, image, choices) typebotDelayMessag
 
 t.test('keywords: restart sends the restart message and starts again; finish hands back at once; an idle session expires', async (t) => {
   const fake = await fakeServer(t, flow)
-  const w = await world(t, fake, { ...TYPEBOT, typebotDelayMessage: 0, urlN8N: fake.url })
+  const w = await world(t, fake, { ...TYPEBOT, typebotSlug: 'quebrado', typebotDelayMessage: 0, urlN8N: fake.url })
   await w.send('oi')
-  await w.replies(3)
+  t.equal((await w.replies(3))[1], `${fake.url}/missing.png`, 'an image that cannot be fetched goes as its address')
   await w.send('#MENU')
-  t.same((await w.replies(7)).slice(3), ['Vamos recomeçar.', 'Olá! Sou o assistente.', 'https://cdn.example.com/logo.png', '1 - Vendas\n2 - Suporte'])
+  t.same((await w.replies(7)).slice(3), ['Vamos recomeçar.', 'Olá! Sou o assistente.', `${fake.url}/missing.png`, '1 - Vendas\n2 - Suporte'])
   t.equal(fake.requests.filter((r) => r.path.endsWith('/startChat')).length, 2)
 
   await w.app.bind(IntegrationSession).query().forCompany(w.c.id).patch({ lastAt: new Date(Date.now() - 6 * 60_000).toISOString() })

@@ -13,7 +13,7 @@ export interface Recorded {
   json?: Record<string, unknown>
 }
 
-export type Answer = { status?: number; json?: unknown; text?: string; hang?: boolean }
+export type Answer = { status?: number; json?: unknown; text?: string; bytes?: Buffer; type?: string; hang?: boolean }
 
 export interface FakeServer {
   /** http://127.0.0.1:<port> */
@@ -39,6 +39,7 @@ export async function fakeServer(t: Tap, handle: FakeServer['handle'] = () => ({
       fake.requests.push(rec)
       const answer = await fake.handle(rec)
       if (answer.hang) return
+      if (answer.bytes) return res.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/octet-stream' }).end(answer.bytes)
       if (answer.json !== undefined) return res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json))
       res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain' }).end(answer.text ?? '')
     })

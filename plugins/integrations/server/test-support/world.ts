@@ -31,7 +31,7 @@ export async function world(t: Tap, fake: FakeServer, integration: Record<string
   const app = await build(t)
   app.channels.options.sandboxAckDelayMs = 20
   app.config.outboundAllowPrivate = false
-  Object.assign(app.integrationRunner.options, { allowHosts: [fake.host], timeoutMs: 1500, dialogflowApiBase: fake.url })
+  Object.assign(app.integrationRunner.options, { allowHosts: [fake.host], timeoutMs: 8000, dialogflowApiBase: fake.url })
   const c = await createCompanyWithUsers(app)
   const [queueId] = await queueIds(app, c.admin.headers, 1)
   const created = await call(app, 'POST', '/queueIntegration', c.admin.headers, integration)
@@ -62,7 +62,7 @@ export async function world(t: Tap, fake: FakeServer, integration: Record<string
       return (page.messages as Array<{ fromMe: boolean; body: string }>).map((m) => [m.fromMe, m.body])
     },
     async replies(n) {
-      await waitFor(async () => ((await self.messages()).filter(([fromMe]) => fromMe).length >= n) || undefined, 8000, `${n} replies`)
+      await waitFor(async () => ((await self.messages()).filter(([fromMe]) => fromMe).length >= n) || undefined, 20_000, `${n} replies`)
       await app.events.idle()
       return (await self.messages()).filter(([fromMe]) => fromMe).map(([, body]) => body)
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import fs from 'node:fs/promises'
 import type { JobDefinition } from '@zapdesk/plugin-api'
 import '@zapdesk/tickets/public'
 import type { Prompt } from '../models.ts'
@@ -34,10 +33,10 @@ async function botHasTicket(app: FastifyInstance, companyId: number, ticketId: n
 /** The text the model reads for the customer's message: a voice note's transcription when the prompt wants it. */
 async function customerText(app: FastifyInstance, prompt: Prompt, data: AnswerData, apiKey: string | null): Promise<string> {
   if (data.mediaType !== 'audio' || !prompt.transcribeAudio || !data.mediaPath) return data.body.trim() || `[${data.mediaType}]`
-  const file = app.storage.locate(data.companyId, data.mediaPath)
-  if (!file) throw new ProviderError('bad-answer', 'the voice note is not stored')
+  const audio = await app.storage.readBuffer(data.companyId, data.mediaPath)
+  if (!audio) throw new ProviderError('bad-answer', 'the voice note is not stored')
   const heard = await transcribe({
-    baseUrl: prompt.baseUrl, apiKey, audio: await fs.readFile(file), mimetype: data.mediaMimetype ?? 'audio/ogg', fileName: data.mediaPath,
+    baseUrl: prompt.baseUrl, apiKey, audio, mimetype: data.mediaMimetype ?? 'audio/ogg', fileName: data.mediaPath,
   }, { allowPrivate: app.config.outboundAllowPrivate, timeoutMs: app.promptBot.options.timeoutMs })
   return heard
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { AppError, featureEnabled } from '@zapdesk/plugin-api'
@@ -16,10 +15,10 @@ const MIMETYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/
  */
 async function mediaOf(app: FastifyInstance, row: Schedule): Promise<OutboundMediaInput | undefined> {
   if (!row.mediaPath) return undefined
-  const file = app.storage.locate(row.companyId, row.mediaPath)
-  if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
+  const data = await app.storage.readBuffer(row.companyId, row.mediaPath)
+  if (!data) throw new AppError('ERR_NO_MEDIA_FOUND', 404)
   const fileName = row.mediaName ?? row.mediaPath
-  const copy = await app.storage.save(row.companyId, await fs.promises.readFile(file), fileName)
+  const copy = await app.storage.save(row.companyId, data, fileName)
   return { path: copy, fileName, mimetype: MIMETYPES[path.extname(fileName).toLowerCase()] ?? 'image/jpeg', type: 'image' }
 }
 

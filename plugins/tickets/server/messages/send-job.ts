@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { JobDefinition } from '@zapdesk/plugin-api'
 import { sendFailureOf, type OutboundMessage, type SendFailure } from '@zapdesk/connections/public'
@@ -62,10 +61,10 @@ async function outboundOf(app: FastifyInstance, companyId: number, message: Mess
     }
   }
   if (message.mediaPath) {
-    const file = app.storage.locate(companyId, message.mediaPath)
-    if (!file) throw new PermanentSendError('ERR_NO_MEDIA_FOUND')
+    const data = await app.storage.readBuffer(companyId, message.mediaPath)
+    if (!data) throw new PermanentSendError('ERR_NO_MEDIA_FOUND')
     outbound.media = {
-      type: DRIVER_MEDIA[message.mediaType] ?? 'document', data: await fs.readFile(file),
+      type: DRIVER_MEDIA[message.mediaType] ?? 'document', data,
       mimetype: message.mediaMimetype ?? 'application/octet-stream', fileName: message.mediaName ?? undefined,
     }
   }
