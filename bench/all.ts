@@ -27,8 +27,9 @@ for (const name of benches) {
   console.log(`-- ${name}: ${run.status === 0 ? 'done' : `FAILED (exit ${run.status})`} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`)
 }
 console.log(`all benchmarks in ${((Date.now() - started) / 1000).toFixed(0)} s; bench/results/latest.json and latest.md:\n`)
-console.log(table(readResults()))
-if (failed.length) {
-  console.error(`\nfailed: ${failed.join(', ')}`)
-  process.exit(1)
-}
+const results = readResults()
+console.log(table(results))
+const missed = Object.entries(results).filter(([, f]) => f.pass === false).map(([k, f]) => `${k} (${f.ratio ?? f.value}, target ${f.target})`)
+if (missed.length) console.error(`\ntargets missed: ${missed.join('; ')}`)
+if (failed.length) console.error(`\nbenchmarks that failed or missed a target: ${failed.join(', ')}`)
+if (failed.length || missed.length) process.exit(1)

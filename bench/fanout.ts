@@ -99,9 +99,9 @@ try {
   console.log(`hub: last delivery p50 ${ms(hubLast.p50)} ms, p99 ${ms(hubLast.p99)} ms; raw ws: p50 ${ms(rawLast.p50)} ms, p99 ${ms(rawLast.p99)} ms; rounds short of deliveries: hub ${hub.short}, raw ${raw.short}`)
   const size = `${SOCKETS} sockets, ${COMPANIES} companies, ${ROUNDS} rounds`
   record({
-    'fanout.lastDelivery': { value: hubLast.p50, unit: 'ms', baseline: rawLast.p50, baselineOf: 'raw ws broadcast, same frames and sockets', size },
-    'fanout.lastDeliveryP99': { value: hubLast.p99, unit: 'ms', baseline: rawLast.p99, baselineOf: 'raw ws broadcast, same frames and sockets', size },
-    'fanout.rate': { value: hubRate.p50, unit: 'deliveries/s', baseline: rawRate.p50, baselineOf: 'raw ws broadcast, same frames and sockets', size },
+    'fanout.lastDelivery': { value: hubLast.p50, unit: 'ms', baseline: rawLast.p50, baselineOf: 'raw ws broadcast, same frames and sockets', target: { max: 1.5, of: 'ratio' }, size },
+    'fanout.lastDeliveryP99': { value: hubLast.p99, unit: 'ms', baseline: rawLast.p99, baselineOf: 'raw ws broadcast, same frames and sockets', target: { max: 2, of: 'ratio' }, size },
+    'fanout.rate': { value: hubRate.p50, unit: 'deliveries/s', baseline: rawRate.p50, baselineOf: 'raw ws broadcast, same frames and sockets', target: { min: 0.9, of: 'ratio' }, size },
     'fanout.crossCompany': { value: hub.crossCompany, unit: 'frames', baseline: null, baselineOf: 'none', target: { max: 0 }, size },
     'fanout.missed': { value: hub.short, unit: 'rounds', baseline: null, baselineOf: 'none', target: { max: 0, text: '0 rounds short of a delivery' }, size },
   })

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { ROOT } from './root.ts'
 
-export const ENV_FILE = path.resolve(import.meta.dirname, '../.env')
+export const ENV_FILE = path.join(ROOT, '.env')
 
 /**
  * Reads `<repo>/.env` into process.env when it exists (variables already set win), so an install keeps its

@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { ConfigSchema, ENV_VARS, type Config } from './schema.ts'
+import { ROOT } from './root.ts'
 
 export type { Config } from './schema.ts'
 
@@ -42,7 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: false,
     logLevel: mode === 'test' ? 'silent' : 'info',
     serveWeb: mode !== 'test',
-    webDist: path.resolve(import.meta.dirname, '../web/dist'),
+    webDist: path.join(ROOT, 'web/dist'),
     loginRateLimit: { perIp: 5, perIpWindowMs: 5 * 60_000, perEmail: 10, perEmailWindowMs: 15 * 60_000 },
     signupRateLimit: { max: 5, windowMs: 60 * 60_000 },
     smtpPort: 587,

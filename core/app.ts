@@ -25,6 +25,7 @@ import webApp, { webAppBuilt } from './http/web-app.ts'
 import type { LoadedPlugin } from './plugin-api/types.ts'
 import { routeCollector } from './http/route-table.ts'
 import { rejectNonFiniteNumbers, frameworkErrors } from './http/input-guards.ts'
+import { lazyCompilers } from './http/lazy-compilers.ts'
 
 export interface BuildOptions {
   config?: Partial<Config>
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: lazyCompilers() as never },
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance

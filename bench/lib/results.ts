@@ -6,7 +6,7 @@ export const RESULTS_DIR = path.resolve(import.meta.dirname, '../results')
 const JSON_FILE = path.join(RESULTS_DIR, 'latest.json')
 const MD_FILE = path.join(RESULTS_DIR, 'latest.md')
 
-/** One figure of bench/results/latest.json. `pass` is null for figures without a target (informational). */
+/** One figure of bench/results/latest.json. `pass` is null only for figures without a target (sizes). */
 export interface Figure {
   value: number
   unit: string
@@ -28,7 +28,7 @@ export interface FigureInput {
   unit: string
   baseline: number | null
   baselineOf: string
-  /** e.g. { max: 250 } or { min: 0.5, of: 'ratio' }; absent: informational. */
+  /** e.g. { max: 250 } or { min: 0.5, of: 'ratio' }; absent only for figures that describe sizes. */
   target?: { max?: number; min?: number; of?: 'value' | 'ratio'; text?: string }
   size?: string
 }
@@ -66,6 +66,11 @@ export function record(figures: Record<string, FigureInput>): Record<string, Fig
   fs.writeFileSync(JSON_FILE, `${JSON.stringify(sorted(all), null, 2)}\n`)
   fs.writeFileSync(MD_FILE, markdown(sorted(all)))
   console.log(table(out))
+  const missed = Object.keys(out).filter((k) => out[k].pass === false)
+  if (missed.length) {
+    console.error(`target missed: ${missed.map((k) => `${k} (${out[k].ratio ?? out[k].value}, target ${out[k].target})`).join('; ')}`)
+    process.exitCode = 1
+  }
   return out
 }
 

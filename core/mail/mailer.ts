@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Config } from '../../config/index.ts'
 
 export interface Mail {
@@ -25,7 +25,9 @@ export function createMailer(config: Config): Mailer {
       close: () => undefined,
     }
   }
-  const transport: Transporter = nodemailer.createTransport({
+  // nodemailer loads on the first mail, not at every start (a few hundred ms of modules most boots never use).
+  let transport: Promise<Transporter> | undefined
+  const open = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport({
     host: config.smtpHost,
     port: config.smtpPort,
     secure: config.smtpSecure,
@@ -34,13 +36,13 @@ export function createMailer(config: Config): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  })
+  })))
   return {
     configured: true,
     async send(mail) {
-      await transport.sendMail({ from: config.smtpFrom, ...mail })
+      await (await open()).sendMail({ from: config.smtpFrom, ...mail })
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close(), () => undefined),
   }
 }
 

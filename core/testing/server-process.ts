@@ -47,14 +47,17 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `node --import tsx core/server.ts` (node itself, not npx: signals and exit codes are the server's own).
+ * Runs `node --import tsx core/server.ts`, or `node <entry>` for a compiled one (node itself, not npx: signals and exit
+ * codes are the server's own).
  * Resolves once GET /api/version answers; `waitReady: false` returns at once (for servers expected to refuse to boot).
  */
-export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: boolean; readyTimeoutMs?: number }): Promise<ServerProcess> {
+export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: boolean; readyTimeoutMs?: number; entry?: string }): Promise<ServerProcess> {
   const port = Number(opts.env.PORT)
   const dataDir = String(opts.env.DATA_DIR)
   let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // A compiled entry (npm run build) runs as production runs it: plain node, no TypeScript loader.
+  const args = opts.entry ? [opts.entry] : ['--import', 'tsx', 'core/server.ts']
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] })
   killAtExit(child)
   child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { accessAtom } from '../session/session-atoms.ts'
 import { routeVerdict } from '../modules/gating.ts'
 import type { RegisteredRoute } from '../modules/types.ts'
-import { toastWarning } from '../ui/toaster.ts'
+import { toast } from '../ui/toaster.ts'
 import { PageSpinner } from '../ui/PageSpinner.tsx'
 import { LazyPage } from './LazyPage.tsx'
 
@@ -20,7 +20,8 @@ export function GatedRoute({ route }: { route: RegisteredRoute }) {
 
   useEffect(() => {
     if (verdict === 'ok') return
-    toastWarning(t('gating.noPermission'), undefined, 'gating')
+    // Spec: an error toast, then home after one second.
+    toast(t('gating.noPermission'), 'danger', undefined, 'gating')
     const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS)
     return () => clearTimeout(id)
     // the toast must not repeat when only the language changes

@@ -1,0 +1,45 @@
+import t from 'tap'
+import { build } from '../testing/build.ts'
+import { lazyCompilers } from './lazy-compilers.ts'
+
+const AJV_OPTIONS = { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } }
+
+t.test('every route schema of the app and its plugins compiles (the check fastify made at start before compiling became lazy)', async (t) => {
+  const app = await build(t)
+  const { buildValidator, buildSerializer } = lazyCompilers()
+  const validator = buildValidator({}, AJV_OPTIONS)
+  const serializer = buildSerializer({}, {})
+  let compiled = 0
+  const broken: string[] = []
+  for (const route of app.routeTable) {
+    const schema = route.schema as Record<string, unknown> | undefined
+    if (!schema) continue
+    for (const part of ['body', 'querystring', 'params'] as const) {
+      const given = schema[part] as { content?: Record<string, { schema: unknown }> } | undefined
+      if (!given) continue
+      // A body may have one schema per content type (fastify's `content`): each is compiled on its own.
+      const each = part === 'body' && given.content ? Object.values(given.content).map((c) => c.schema) : [given]
+      for (const one of each) {
+        // The lazy function compiles on its first call; a schema Ajv refuses throws there.
+        try { validator({ schema: one, method: route.method, url: route.url, httpPart: part })({}); compiled++ } catch (err) { broken.push(`${route.method} ${route.url} ${part}: ${(err as Error).message}`) }
+      }
+    }
+    for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
+      try { serializer({ schema: response, method: route.method, url: `${route.url} ${status}` }); compiled++ } catch (err) { broken.push(`${route.method} ${route.url} ${status}: ${(err as Error).message}`) }
+    }
+  }
+  t.same(broken, [])
+  t.ok(compiled > 200, `${compiled} schemas compiled`)
+})
+
+t.test('compiled on first use, the answers are fastify\'s own: coercion, defaults, refusals with their codes, serialized responses', async (t) => {
+  const app = await build(t)
+  const bad = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42 } })
+  t.equal(bad.statusCode, 400)
+  t.match(bad.json(), { error: /^ERR_/ })
+  const again = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.test' } })
+  t.equal(again.statusCode, 400, 'the second refusal reads the errors of its own call')
+  const plans = await app.inject({ method: 'GET', url: '/api/plans/list' })
+  t.equal(plans.statusCode, 200)
+  t.ok(Array.isArray(plans.json()))
+})
