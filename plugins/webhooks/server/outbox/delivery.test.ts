@@ -51,31 +51,34 @@ t.test('ticket events: accepted, transferred, closed; contact events; only what 
 t.test('a failing receiver: retried with growing delays, then failed past the retry window; resend delivers it', async (t) => {
   const rx = await receiver(t, () => 503)
   const w = await world(t, rx)
-  Object.assign(w.app.webhooks.options, { retryBaseMs: 300, maxDelayMs: 1000 })
+  // The real delays (30 s, 1 min, 2 min, ... capped at 1 h); the test moves each attempt's time instead of waiting.
+  Object.assign(w.app.webhooks.options, { retryBaseMs: 30_000, maxDelayMs: 3_600_000 })
   const hook = await w.endpoint(['contact.created'])
   await w.customer('5511988880003', 'oi')
   await wake(w.app)
   let [row] = await log(w, hook.id)
   t.match(row, { status: 'pending', attempts: 1, httpStatus: 503, error: 'answered 503' })
   t.equal(await wake(w.app).then((c) => c.delivered + c.retry), 0, 'not before its retry time')
+  const Rows = () => w.app.bind(WebhookDelivery).query().forCompany(w.c.id).findById(row.id)
   const waits: number[] = []
   for (let i = 0; i < 3; i++) {
-    const stored = await w.app.bind(WebhookDelivery).query().forCompany(w.c.id).findById(row.id)
-    waits.push(new Date(stored!.nextAt).getTime() - new Date(stored!.updatedAt!).getTime())
-    await new Promise((r) => setTimeout(r, waits[i] + 20))
+    const stored = (await Rows())!
+    waits.push(Math.round((new Date(stored.nextAt).getTime() - new Date(stored.updatedAt!).getTime()) / 1000))
+    await Rows().patch({ nextAt: new Date().toISOString() })
     await wake(w.app)
   }
-  t.ok(waits[1] > waits[0] * 1.5 && waits[2] >= waits[1], `exponential backoff, capped (${waits.join(', ')} ms)`)
+  t.same(waits, [30, 60, 120], 'exponential backoff from 30 s')
+  t.equal((await import('../options.ts')).retryDelay(w.app.webhooks.options, 12), 3_600_000, 'capped at an hour')
   t.equal(rx.received.length, 4)
   t.same(new Set(rx.received.map((r) => r.json.id)).size, 1, 'the same id on every attempt')
   t.ok(rx.received.every((r) => verify(SECRET, r)), 'each attempt signed afresh')
 
-  // Past its 24 h (shortened here) the next failure gives up.
-  await w.app.bind(WebhookDelivery).query().forCompany(w.c.id).findById(row.id).patch({ expiresAt: new Date(Date.now() + 100).toISOString(), nextAt: new Date().toISOString() })
+  // A minute before its 24 h run out: the next retry (4 min away) would come too late, so this failure gives up.
+  await w.app.bind(WebhookDelivery).query().forCompany(w.c.id).findById(row.id).patch({ expiresAt: new Date(Date.now() + 60_000).toISOString(), nextAt: new Date().toISOString() })
   await wake(w.app)
   ;[row] = await log(w, hook.id)
   t.match(row, { status: 'failed', attempts: 5, error: 'answered 503' })
-  await new Promise((r) => setTimeout(r, 500))
+  await Rows().patch({ nextAt: new Date(0).toISOString() })
   await wake(w.app)
   t.equal(rx.received.length, 5, 'failed is final')
 
