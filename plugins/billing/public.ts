@@ -7,5 +7,5 @@
  */
 import './server/types.ts'
 
-export type { PaymentProvider, PaymentReport, Payer, PixCharge, CardSubscription } from './server/types.ts'
+export type { PaymentProvider, PaymentReport, Payer, PixCharge, CardSubscription, CardTokenizer } from './server/types.ts'
 export type { BillingService } from './server/service.ts'

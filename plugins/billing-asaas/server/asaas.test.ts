@@ -131,3 +131,36 @@ t.test('card: a subscription with the card token only, its charges pay the open 
   t.equal((await call(app, 'GET', `/chargeinfo/${late.id}`, late.admin.headers)).json().cardNumber, null)
   t.equal((await call(app, 'POST', '/cardunsubscription', late.admin.headers)).json().error, 'ERR_BILLING_NO_CARD')
 })
+
+t.test('card tokenizer: offered only with ASAAS_TOKENIZE_URL; the browser tokenizes at Asaas\'s side and only the token reaches us', async (t) => {
+  const { app, fake, late, invoiceId } = await world(t)
+  t.teardown(() => { delete process.env.ASAAS_TOKENIZE_URL; delete process.env.ASAAS_PUBLIC_KEY })
+  const config = () => call(app, 'GET', '/billing/card-config', late.admin.headers)
+  t.same((await config()).json(), { provider: null, tokenizeUrl: null, publicKey: null }, 'unset: no card payments')
+  process.env.ASAAS_TOKENIZE_URL = 'ftp://tokens.example.test/tokenize'
+  t.same((await config()).json(), { provider: null, tokenizeUrl: null, publicKey: null }, 'not an http(s) address: none either')
+  process.env.ASAAS_TOKENIZE_URL = fake.tokenizer.url
+  process.env.ASAAS_PUBLIC_KEY = fake.tokenizer.publicKey
+  const offered = await config()
+  t.equal(offered.statusCode, 200, 'answered while the company is overdue')
+  t.same(offered.json(), { provider: 'asaas', tokenizeUrl: fake.tokenizer.url, publicKey: fake.tokenizer.publicKey })
+  t.notOk(offered.body.includes(fake.token), 'never the API key')
+
+  const preflight = await fetch(fake.tokenizer.url, { method: 'OPTIONS', headers: { origin: 'http://app.example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+  t.equal(preflight.headers.get('access-control-allow-origin'), '*', 'a browser on the app\'s origin may call it')
+  const tokenize = (number: string) => fetch(fake.tokenizer.url, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publicKey: fake.tokenizer.publicKey, creditCard: { holderName: 'ANA SOUZA', number, expiryMonth: '12', expiryYear: String(new Date().getFullYear() + 2), ccv: '123' } }),
+  })
+  t.equal((await tokenize('4111111111111112')).status, 400, 'a number failing Luhn is refused there')
+  const good = await tokenize('4111111111111111')
+  const card = await good.json() as { creditCardToken: string; creditCardNumber: string; creditCardBrand: string }
+  t.match(card, { creditCardNumber: '1111', creditCardBrand: 'VISA', creditCardToken: /.+/ })
+
+  const sub = await call(app, 'POST', '/cardsubscription', late.admin.headers, { payment_token: card.creditCardToken, invoiceId, cardNumber: card.creditCardNumber, cardFlag: card.creditCardBrand })
+  t.equal(sub.statusCode, 200, sub.body)
+  t.same(sub.json(), { cardNumber: '**** **** **** 1111', cardFlag: 'VISA' })
+  t.match(fake.requests.find((r) => r.path === '/subscriptions')!.json, { creditCardToken: card.creditCardToken })
+  t.notOk(JSON.stringify(fake.requests).includes('4111111111111111'), 'our server never sent the card number to Asaas')
+  t.notOk((await call(app, 'GET', `/chargeinfo/${late.id}`, late.admin.headers)).body.includes('4111111111111111'), 'nor keeps it')
+})

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Payer, PaymentProvider } from '@zapdesk/billing/public'
 import { asaas } from './client.ts'
-import { asaasToken } from './settings.ts'
+import { asaasToken, asaasTokenizer } from './settings.ts'
 
 /** The payer as an Asaas customer, made once and reused (the billing plugin keeps its id). */
 async function customerOf(app: FastifyInstance, payer: Payer): Promise<string> {
@@ -47,5 +47,7 @@ export function asaasProvider(app: FastifyInstance): PaymentProvider {
     async cardUnsubscribe(subscriptionId) {
       await asaas(app, 'DELETE', `/subscriptions/${encodeURIComponent(subscriptionId)}`)
     },
+
+    cardTokenizer: async () => asaasTokenizer(),
   }
 }

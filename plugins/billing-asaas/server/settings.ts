@@ -18,3 +18,21 @@ export async function asaasToken(app: FastifyInstance): Promise<string> {
 export async function webhookToken(app: FastifyInstance): Promise<string> {
   return (process.env.ASAAS_WEBHOOK_TOKEN || (await asaasToken(app))).trim()
 }
+
+/**
+ * The browser's card tokenizer: ASAAS_TOKENIZE_URL (http or https), with ASAAS_PUBLIC_KEY sent along when set. Asaas's
+ * own /creditCard/tokenize needs the API key, which must never reach a browser, so this is a public endpoint the
+ * operator provides in front of it. Unset (or not a URL): card payments are not offered, Pix still is.
+ */
+export function asaasTokenizer(): { tokenizeUrl: string; publicKey: string | null } | null {
+  const raw = (process.env.ASAAS_TOKENIZE_URL ?? '').trim()
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  return { tokenizeUrl: url.toString(), publicKey: (process.env.ASAAS_PUBLIC_KEY ?? '').trim() || null }
+}

@@ -170,3 +170,12 @@ t.test('plan change: a downgrade is refused while the company has more connectio
   t.equal(fits.statusCode, 200, `one connection fits the plan's one: ${fits.body}`)
   t.match(fits.json(), { detail: 'Básico', status: 'open' })
 })
+
+t.test('card config: without a payment provider no card tokenizer is offered (the web hides the card option)', async (t) => {
+  const app = await build(t, onlyPlugin(PLUGIN))
+  const c = await createCompanyWithUsers(app, { dueDate: '2020-01-10' })
+  const res = await call(app, 'GET', '/billing/card-config', c.admin.headers)
+  t.equal(res.statusCode, 200, 'answered while overdue')
+  t.same(res.json(), { provider: null, tokenizeUrl: null, publicKey: null })
+  t.equal((await call(app, 'GET', '/billing/card-config', c.user.headers)).statusCode, 403, 'admins only')
+})

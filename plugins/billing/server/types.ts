@@ -22,6 +22,12 @@ export interface PixCharge {
 export interface CardSubscription { subscriptionId: string; customerId: string }
 
 /**
+ * Where the browser tokenizes a card with the provider (public, nothing secret): the card number goes from the browser
+ * straight there, and only the token it answers comes to us. The web knows each provider's call by its name.
+ */
+export interface CardTokenizer { tokenizeUrl: string; publicKey: string | null }
+
+/**
  * A payment provider (a plugin of its own registers one in setup: `app.billing.providers.register(provider)`).
  * Card numbers never reach it through us: the browser tokenizes the card with the provider and sends the token.
  */
@@ -34,6 +40,8 @@ export interface PaymentProvider {
   /** A recurring card charge (with the provider's card token); absent when the provider takes no cards. */
   cardSubscribe?(payer: Payer, input: { token: string; value: number; nextDueDate: string; description: string; invoiceId: number; recurrence: 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL' }): Promise<CardSubscription>
   cardUnsubscribe?(subscriptionId: string): Promise<void>
+  /** Its browser card tokenizer, or null while none is configured (card payments are then not offered). */
+  cardTokenizer?(): Promise<CardTokenizer | null>
 }
 
 /**

@@ -1,10 +1,11 @@
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { handleTokenize, type FakeTokenizer } from './fake-tokenizer.ts'
 
 /**
  * A local Asaas (REST v3) for the tests, never the internet: customers, Pix payments with their QR code,
- * card subscriptions and their removal, checked against the API key; and Asaas's side of webhooks: it posts payment
+ * card subscriptions and their removal, checked against the API key; a browser card tokenizer (fake-tokenizer.ts); and Asaas's side of webhooks: it posts payment
  * events to the app's webhook with the webhook token, once, twice or replayed, as the tests ask.
  */
 export interface FakeAsaas {
@@ -16,6 +17,8 @@ export interface FakeAsaas {
   payments: Map<string, { id: string; customer: string; value: number; status: string; subscription: string | null }>
   /** Where it posts events, and the token it sends in asaas-access-token. */
   webhook: { url: string; token: string }
+  /** The browser card tokenizer at `${url}/creditCard/tokenize` (CORS), its public key and what it was sent. */
+  tokenizer: FakeTokenizer & { url: string }
   /** Posts one event about a payment (a new event id unless given), answering the app's status and body. */
   send(event: string, paymentId: string, eventId?: string): Promise<{ status: number; body: { outcome?: string; error?: string }; eventId: string }>
   /** A charge of a card subscription (Asaas makes one each cycle), paid. */
@@ -24,7 +27,10 @@ export interface FakeAsaas {
 }
 
 export async function fakeAsaas(token = `$aact_${randomUUID()}`): Promise<FakeAsaas> {
-  const fake = { token, requests: [], subscriptions: [], payments: new Map(), webhook: { url: '', token: '' } } as unknown as FakeAsaas
+  const fake = {
+    token, requests: [], subscriptions: [], payments: new Map(), webhook: { url: '', token: '' },
+    tokenizer: { url: '', publicKey: `pub_${randomUUID()}`, calls: [], tokens: new Map() },
+  } as unknown as FakeAsaas
   let n = 0
   const next = (prefix: string) => `${prefix}_${String(++n).padStart(12, '0')}`
   const server = http.createServer((req, res) => {
@@ -34,6 +40,7 @@ export async function fakeAsaas(token = `$aact_${randomUUID()}`): Promise<FakeAs
       const raw = Buffer.concat(chunks).toString('utf8')
       const json = raw ? JSON.parse(raw) as Record<string, unknown> : null
       const path = (req.url ?? '').replace(/^\/v3/, '')
+      if (handleTokenize(fake.tokenizer, req, path, json, res)) return
       fake.requests.push({ method: req.method ?? '', path, json })
       const answer = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data))
       if (req.headers.access_token !== token) return answer(401, { errors: [{ code: 'invalid_access_token', description: 'bad key' }] })
@@ -65,6 +72,7 @@ export async function fakeAsaas(token = `$aact_${randomUUID()}`): Promise<FakeAs
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`
+  fake.tokenizer.url = `${fake.url}/creditCard/tokenize`
 
   fake.send = async (event, paymentId, eventId = `evt_${randomUUID()}`) => {
     const p = fake.payments.get(paymentId)

@@ -36,3 +36,23 @@ export async function cardUnsubscribe(app: FastifyInstance, companyId: number): 
   if (provider?.cardUnsubscribe) await provider.cardUnsubscribe(info.cardSubscriptionId)
   await app.billing.chargeInfo.setProviderRefs(companyId, { cardSubscriptionId: null, cardNumber: null, cardFlag: null })
 }
+
+export interface CardConfig { provider: string | null; tokenizeUrl: string | null; publicKey: string | null }
+
+/**
+ * What the browser needs to tokenize a card (GET /billing/card-config): the active provider's public tokenizer, or
+ * nulls when there is no provider, it takes no cards or has no tokenizer configured (the card option is then hidden).
+ */
+export async function cardConfig(app: FastifyInstance): Promise<CardConfig> {
+  const none = { provider: null, tokenizeUrl: null, publicKey: null }
+  let provider
+  try {
+    provider = await app.billing.providers.active()
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'ERR_BILLING_NO_PROVIDER') return none
+    throw err
+  }
+  if (!provider.cardSubscribe || !provider.cardTokenizer) return none
+  const tokenizer = await provider.cardTokenizer()
+  return tokenizer ? { provider: provider.name, tokenizeUrl: tokenizer.tokenizeUrl, publicKey: tokenizer.publicKey } : none
+}

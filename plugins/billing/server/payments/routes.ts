@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, Type, errorResponses } from '@zapdesk/plugin-api'
 import { changePlan, pixCheckout } from './checkout.ts'
-import { cardSubscribe, cardUnsubscribe } from './card.ts'
+import { cardConfig, cardSubscribe, cardUnsubscribe } from './card.ts'
 import { InvoiceDto } from '../invoices/serialize.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
@@ -55,6 +55,15 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
       response: { 200: Type.Object({ cardNumber: Type.Union([Type.String(), Type.Null()]), cardFlag: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses },
     },
   }, async (request) => cardSubscribe(app, request.auth!.companyId, request.body))
+
+  const Nullable = Type.Union([Type.String(), Type.Null()])
+  api.get('/billing/card-config', {
+    config,
+    schema: {
+      summary: 'The active provider\'s browser card tokenizer (public, no secret); nulls when cards are not offered',
+      response: { 200: Type.Object({ provider: Nullable, tokenizeUrl: Nullable, publicKey: Nullable }), ...errorResponses },
+    },
+  }, async () => cardConfig(app))
 
   api.post('/cardunsubscription', {
     config,
