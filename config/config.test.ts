@@ -43,3 +43,12 @@ t.test('outbound calls may reach private addresses outside production only, unle
   t.equal(loadConfig({ SECRETS_KEY: 'k'.repeat(32) }).secretsKey, 'k'.repeat(32))
   t.throws(() => loadConfig({ SECRETS_KEY: 'short' }), /SECRETS_KEY/)
 })
+
+t.test('media in S3-compatible storage: the endpoint needs a bucket and both keys', async (t) => {
+  t.equal(loadConfig({}).mediaS3Endpoint, undefined, 'media on disk by default')
+  const s3 = { MEDIA_S3_ENDPOINT: 'http://minio:9000', MEDIA_S3_BUCKET: 'zapdesk-media', MEDIA_S3_ACCESS_KEY: 'key', MEDIA_S3_SECRET_KEY: 'secret' }
+  t.match(loadConfig(s3), { mediaS3Endpoint: 'http://minio:9000', mediaS3Bucket: 'zapdesk-media', mediaS3Region: 'us-east-1' })
+  t.throws(() => loadConfig({ MEDIA_S3_ENDPOINT: 'http://minio:9000', MEDIA_S3_BUCKET: 'zapdesk-media' }), /MEDIA_S3_ACCESS_KEY: is required with MEDIA_S3_ENDPOINT\n\s+MEDIA_S3_SECRET_KEY/)
+  t.throws(() => loadConfig({ ...s3, MEDIA_S3_ENDPOINT: 'minio:9000' }), /MEDIA_S3_ENDPOINT/)
+  t.throws(() => loadConfig({ ...s3, MEDIA_S3_BUCKET: 'Bad_Bucket' }), /MEDIA_S3_BUCKET/)
+})
