@@ -6,6 +6,8 @@ import { api, formatDate, formatMoney, toastError, toastSuccess } from '@zapdesk
 import type { ChargeInfo, ChargeInfoValues, Invoice, PixAnswer, Plan } from './types.ts'
 import { EMPTY_CHARGE_INFO, validateChargeInfo } from './rules.ts'
 import { ChargeInfoFields } from './ChargeInfoFields.tsx'
+import { CardForm } from './CardForm.tsx'
+import { cardsOffered, type CardConfig } from './tokenize.ts'
 
 /** The spec's QR code size. */
 export const QR_SIZE = 256
@@ -17,7 +19,11 @@ interface Props {
   chargeInfo: ChargeInfo | null
   /** Set once the live payment event said CONCLUIDA: the dialog shows the renewal message. */
   paid: boolean
+  /** The provider's browser card tokenizer (GET /billing/card-config); without one only Pix is offered. */
+  cardConfig: CardConfig | null
   onSavedInfo: (info: ChargeInfo) => void
+  /** The card subscription is active: its masked number and brand for the card strip. */
+  onCard: (card: { cardNumber: string | null; cardFlag: string | null }) => void
   onClose: () => void
 }
 
@@ -26,17 +32,21 @@ const valuesOf = (info: ChargeInfo | null): ChargeInfoValues => (info ? {
   neighborhood: info.neighborhood, name: info.name, email: info.email, phone_number: info.phone_number,
 } : EMPTY_CHARGE_INFO)
 
-/** The Pix checkout stepper: Dados (billing data, saved), Personalizar (the plan and invoice), Revisar, then the QR. */
-export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, onClose }: Props) {
+/**
+ * The checkout stepper: Dados (billing data, saved), Personalizar (the plan and invoice), Revisar, then Pix's QR code
+ * or, when the provider tokenizes cards in the browser, the card form.
+ */
+export function CheckoutDialog({ invoice, plan, chargeInfo, paid, cardConfig, onSavedInfo, onCard, onClose }: Props) {
   const { t } = useTranslation('billing')
   const [step, setStep] = useState(0)
   const [values, setValues] = useState<ChargeInfoValues>(valuesOf(chargeInfo))
   const [errors, setErrors] = useState<Partial<Record<keyof ChargeInfoValues, string>>>({})
   const [busy, setBusy] = useState(false)
   const [pix, setPix] = useState<PixAnswer | null>(null)
+  const [byCard, setByCard] = useState(false)
   useEffect(() => {
     if (!invoice) return
-    setStep(0); setPix(null); setErrors({}); setValues(valuesOf(chargeInfo))
+    setStep(0); setPix(null); setByCard(false); setErrors({}); setValues(valuesOf(chargeInfo))
     // Keyed on the invoice only: a new checkout starts from the saved data, a save inside it must not reset the steps.
   }, [invoice?.id])
 
@@ -86,6 +96,7 @@ export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, o
         </div>
       )
     }
+    if (byCard && invoice && cardsOffered(cardConfig)) return <CardForm config={cardConfig} invoice={invoice} plan={plan} onSubscribed={onCard} />
     if (STEPS[step] === 'data') return <ChargeInfoFields values={values} errors={errors} onChange={(patch) => {
       setValues((v) => ({ ...v, ...patch }))
       // A field being corrected loses its old message; the rest keep theirs until the next try.
@@ -101,19 +112,22 @@ export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, o
       )
     }
     return (
-      <dl className="zd-billing-review" data-testid="checkout-review">
-        <dt>{t('data.name')}</dt><dd>{values.name}</dd>
-        <dt>{t('data.cpf')}</dt><dd>{values.cpf}</dd>
-        <dt>{t('checkout.plan')}</dt><dd>{invoice?.detail}</dd>
-        <dt>{t('invoices.value')}</dt><dd>{formatMoney(invoice?.value)}</dd>
-      </dl>
+      <>
+        <dl className="zd-billing-review" data-testid="checkout-review">
+          <dt>{t('data.name')}</dt><dd>{values.name}</dd>
+          <dt>{t('data.cpf')}</dt><dd>{values.cpf}</dd>
+          <dt>{t('checkout.plan')}</dt><dd>{invoice?.detail}</dd>
+          <dt>{t('invoices.value')}</dt><dd>{formatMoney(invoice?.value)}</dd>
+        </dl>
+        {!cardsOffered(cardConfig) && <Callout icon="info-sign" className="zd-billing-note" data-testid="card-not-offered">{t('card.notOffered')}</Callout>}
+      </>
     )
   }
 
   return (
     <Dialog isOpen={invoice !== null} onClose={onClose} title={t('checkout.title')} icon="credit-card" className="zd-dialog zd-billing-dialog">
       <DialogBody>
-        {!pix && !paid && (
+        {!pix && !paid && !byCard && (
           <ol className="zd-billing-steps" data-testid="checkout-steps">
             {STEPS.map((s, i) => <li key={s} className={i === step ? 'is-active' : i < step ? 'is-done' : undefined}>{t(`steps.${s}`)}</li>)}
           </ol>
@@ -122,10 +136,12 @@ export function CheckoutDialog({ invoice, plan, chargeInfo, paid, onSavedInfo, o
       </DialogBody>
       <DialogFooter actions={pix || paid ? <Button text={t('checkout.close')} onClick={onClose} /> : (
         <>
-          {step > 0 && <Button text={t('checkout.back')} onClick={() => setStep(step - 1)} disabled={busy} />}
+          {byCard && <Button text={t('checkout.back')} onClick={() => setByCard(false)} data-testid="card-back" />}
+          {!byCard && step > 0 && <Button text={t('checkout.back')} onClick={() => setStep(step - 1)} disabled={busy} />}
           {STEPS[step] === 'data' && <Button intent="primary" text={t('checkout.next')} onClick={saveData} loading={busy} data-testid="checkout-next" />}
           {STEPS[step] === 'plan' && <Button intent="primary" text={t('checkout.next')} onClick={() => setStep(2)} data-testid="checkout-next" />}
-          {STEPS[step] === 'review' && <Button intent="primary" icon="lightning" text={t('checkout.payPix')} onClick={pay} loading={busy} data-testid="checkout-pay" />}
+          {!byCard && STEPS[step] === 'review' && cardsOffered(cardConfig) && <Button icon="credit-card" text={t('checkout.payCard')} onClick={() => setByCard(true)} data-testid="checkout-card" />}
+          {!byCard && STEPS[step] === 'review' && <Button intent="primary" icon="lightning" text={t('checkout.payPix')} onClick={pay} loading={busy} data-testid="checkout-pay" />}
         </>
       )} />
     </Dialog>

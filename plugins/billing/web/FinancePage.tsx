@@ -7,6 +7,7 @@ import { InvoiceTable } from './InvoiceTable.tsx'
 import { PlanCards } from './PlanCards.tsx'
 import { CheckoutDialog } from './CheckoutDialog.tsx'
 import { AllInvoices } from './AllInvoices.tsx'
+import type { CardConfig } from './tokenize.ts'
 import './billing.css'
 
 /** After the live payment event, home again in this long (spec: 4 s). */
@@ -26,6 +27,7 @@ export default function FinancePage() {
   const [paying, setPaying] = useState<Invoice | null>(null)
   const [paid, setPaid] = useState(false)
   const [stopCard, setStopCard] = useState(false)
+  const [cardConfig, setCardConfig] = useState<CardConfig | null>(null)
   const timer = useRef<number | undefined>(undefined)
 
   const load = useCallback(async () => {
@@ -41,6 +43,8 @@ export default function FinancePage() {
     api.get<Plan[]>('/plans/list').then(setPlans, toastError)
     if (user) {
       api.get<ChargeInfo | null>(`/chargeinfo/${user.companyId}`).then(setChargeInfo, toastError)
+      // Without it the card option stays hidden: Pix still works, so a failure here is not shown.
+      api.get<CardConfig>('/billing/card-config').then(setCardConfig, () => setCardConfig(null))
     }
     return () => window.clearTimeout(timer.current)
   }, [load, user])
@@ -85,7 +89,8 @@ export default function FinancePage() {
         <PlanCards plans={plans} currentPlanId={currentPlan?.id ?? companyPlan?.planId ?? null} onChanged={(invoice) => { void load(); setPaying(invoice) }} />
       </section>
       {user?.super && <AllInvoices />}
-      <CheckoutDialog invoice={paying} plan={payingPlan} chargeInfo={chargeInfo} paid={paid} onSavedInfo={setChargeInfo} onClose={() => setPaying(null)} />
+      <CheckoutDialog invoice={paying} plan={payingPlan} chargeInfo={chargeInfo} paid={paid} cardConfig={cardConfig} onSavedInfo={setChargeInfo}
+        onCard={(card) => { setChargeInfo((c) => (c ? { ...c, ...card } : c)); setPaying(null); toastSuccess(t('card.subscribed')) }} onClose={() => setPaying(null)} />
       <ConfirmDialog open={stopCard} title={t('card.stopTitle')} onConfirm={unsubscribe} onCancel={() => setStopCard(false)} intent="danger" confirmText={t('card.stop')}>
         {t('card.stopBody')}
       </ConfirmDialog>
