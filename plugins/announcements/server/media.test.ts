@@ -1,5 +1,4 @@
 import t from 'tap'
-import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build, createCompanyWithUsers, createSuper, onlyPlugin } from '@zapdesk/plugin-api/testing'
 import { call, PNG, upload } from './test-helpers.ts'
@@ -81,6 +80,6 @@ t.test('an admin\'s or agent\'s upload is refused before anything is stored', as
     const res = await upload(app, `/announcements/${ann.id}/media-upload`, who.headers, 'x.png', PNG)
     t.same([res.statusCode, res.json().error], [403, 'ERR_NO_PERMISSION'])
   }
-  t.notOk(fs.existsSync(`${app.config.dataDir}/public/${c.id}`), 'no file in their company\'s public folder')
+  t.same(await app.storage.list(c.id, 'public'), [], 'no file in their company\'s public folder')
   t.match((await call(app, 'GET', `/announcements/${ann.id}`, boss.headers)).json(), { mediaPath: null })
 })

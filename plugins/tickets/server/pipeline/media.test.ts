@@ -36,7 +36,7 @@ t.test('a redelivered media message leaves no second file behind', async (t) => 
   await Promise.all([w.deliver(event), w.deliver(event), w.deliver(event)])
   const rows = await w.messages()
   t.equal(rows.length, 1)
-  const files = await import('node:fs').then((fs) => fs.readdirSync(`${w.app.config.dataDir}/media/${w.c.id}`))
+  const files = await w.app.storage.list(w.c.id)
   t.same(files, [rows[0].mediaPath], 'only the stored message\'s file is kept')
 })
 
