@@ -5,6 +5,23 @@ import { writeOutbox } from './write.ts'
 
 type Emit = (companyId: number, event: string, orderKey: string | null, data: () => Promise<Record<string, unknown> | null>) => Promise<void>
 
+/**
+ * Runs each key's work one after the other, in the order it was asked for. Handlers are called in the order events
+ * were emitted, but each awaits its reads: without this, a ticket's message.created could reach the outbox (and get
+ * the lower id the worker orders by) before the ticket.created emitted just before it.
+ */
+export function serialByKey(): (key: string | null, work: () => Promise<void>) => Promise<void> {
+  const chains = new Map<string, Promise<void>>()
+  return (key, work) => {
+    if (key === null) return work()
+    const next = (chains.get(key) ?? Promise.resolve()).then(work, work).finally(() => {
+      if (chains.get(key) === next) chains.delete(key)
+    })
+    chains.set(key, next)
+    return next
+  }
+}
+
 /** The ticket and its contact as a receiver needs them, read through the tickets service. */
 async function ticketData(app: FastifyInstance, companyId: number, ticketId: number) {
   return (await app.tickets.boards.ticket(companyId, ticketId)) ?? null
@@ -31,6 +48,7 @@ export function ticketUpdateEvents(previous: Record<string, unknown> | undefined
  * of one contact.
  */
 export function listenToDomainEvents(app: FastifyInstance): void {
+  const serial = serialByKey()
   const emit: Emit = async (companyId, event, orderKey, data) => {
     const endpoints = await app.webhooks.subscribed(companyId, event)
     if (!endpoints.length) return
@@ -40,7 +58,8 @@ export function listenToDomainEvents(app: FastifyInstance): void {
     await app.webhooks.wake()
   }
 
-  app.events.on('message.created', async ({ companyId, ticketId, messageId }) => {
+  // Each handler queues its work on the ticket's (or contact's) key before its first await: see serialByKey.
+  app.events.on('message.created', ({ companyId, ticketId, messageId }) => serial(`t:${ticketId}`, async () => {
     // One read decides whether it was received or sent; the newest messages hold the one just stored.
     const message = (await app.tickets.conversation.recent(companyId, ticketId, 50)).find((m) => m.id === messageId)
     if (!message) return
@@ -49,17 +68,17 @@ export function listenToDomainEvents(app: FastifyInstance): void {
       const ticket = await ticketData(app, companyId, ticketId)
       return ticket && { message: shown, ticket }
     })
-  })
+  }))
   app.events.on('message.ack', async ({ companyId, whatsappId, externalId, chatJid, ack }) => {
     await emit(companyId, 'message.acked', null, async () => ({ whatsappId, externalId, chatJid, ack }))
   })
-  app.events.on('ticket.created', async ({ companyId, ticketId }) => {
+  app.events.on('ticket.created', ({ companyId, ticketId }) => serial(`t:${ticketId}`, async () => {
     await emit(companyId, 'ticket.opened', `t:${ticketId}`, async () => {
       const ticket = await ticketData(app, companyId, ticketId)
       return ticket && { ticket }
     })
-  })
-  app.events.on('ticket.updated', async ({ companyId, ticketId, previous }) => {
+  }))
+  app.events.on('ticket.updated', ({ companyId, ticketId, previous }) => serial(`t:${ticketId}`, async () => {
     if (!previous || !['status', 'queueId', 'userId'].some((k) => k in previous)) return
     const ticket = await ticketData(app, companyId, ticketId)
     if (!ticket) return
@@ -68,13 +87,13 @@ export function listenToDomainEvents(app: FastifyInstance): void {
     for (const event of ticketUpdateEvents(previous, ticket.status)) {
       await emit(companyId, event, `t:${ticketId}`, async () => ({ ticket, previous: before }))
     }
-  })
+  }))
   for (const event of ['contact.created', 'contact.updated'] as const) {
-    app.events.on(event, async ({ companyId, contactId }) => {
+    app.events.on(event, ({ companyId, contactId }) => serial(`c:${contactId}`, async () => {
       await emit(companyId, event, `c:${contactId}`, async () => {
         const contact = await app.contacts.find(companyId, contactId)
         return contact ? { contact } : null
       })
-    })
+    }))
   }
 }
