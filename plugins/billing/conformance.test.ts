@@ -7,7 +7,7 @@ const PLUGIN = fileURLToPath(new URL('.', import.meta.url))
 t.test('conformance: migrations up/down/up, cross-tenant (0 successes), hostile input, foreign tables, translations', async (t) => {
   const report = await checkPluginConformance(t, { plugin: PLUGIN })
   t.equal(report.name, 'billing')
-  t.equal(report.routes, 14, 'invoices (list, all, create/clear, change, delete, pay), charge info (get, post, put), subscription, upgrade, card config, card on, card off')
+  t.equal(report.routes, 15, 'invoices (list, all, create/clear, change, delete, pay), charge info (get, post, put), subscription, upgrade, card config, card on, card off, account')
   t.ok(report.isolationAttempts > 0, `${report.isolationAttempts} cross-tenant attempts`)
   t.equal(report.isolationSuccesses, 0)
   t.ok(report.hostileInputs > 0)

@@ -179,3 +179,14 @@ t.test('card config: without a payment provider no card tokenizer is offered (th
   t.same(res.json(), { provider: null, tokenizeUrl: null, publicKey: null })
   t.equal((await call(app, 'GET', '/billing/card-config', c.user.headers)).statusCode, 403, 'admins only')
 })
+
+t.test('billing account: the company\'s own email (not the admin\'s), its own company only, while overdue', async (t) => {
+  const app = await build(t, onlyPlugin(PLUGIN))
+  const c = await createCompanyWithUsers(app, { dueDate: '2020-01-10' })
+  const root = await createSuper(app)
+  t.equal((await call(app, 'PUT', `/companies/${c.id}`, root.headers, { email: 'financeiro@padaria.example.test' })).statusCode, 200)
+  const res = await call(app, 'GET', '/billing/account', c.admin.headers)
+  t.equal(res.statusCode, 200, res.body)
+  t.same(res.json(), { email: 'financeiro@padaria.example.test' })
+  t.equal((await call(app, 'GET', '/billing/account', c.user.headers)).statusCode, 403, 'admins only')
+})
