@@ -110,7 +110,7 @@ t.test('disk layout is unchanged: <dataDir>/media/<company>/<name> and public/<c
   t.equal((await storage.readBuffer(7, '0b7c3a5e-3c1f-4c55-9d7e-2f4f1c7f0a11.pdf'))?.toString(), 'from an older install')
 })
 
-t.test('S3: keys follow the disk layout, and a wrong access key is refused by the server', async (t) => {
+t.test('S3: keys follow the disk layout; a wrong access key or secret is refused by the server', async (t) => {
   const driver = new S3Driver({ endpoint: fake.url, bucket: fake.bucket, accessKey: fake.accessKey, secretKey: fake.secretKey, region: 'us-east-1' })
   t.teardown(() => driver.destroy())
   const name = await new MediaStorage(driver).save(9, Buffer.from('z'), 'z.png', 'public')
@@ -121,4 +121,7 @@ t.test('S3: keys follow the disk layout, and a wrong access key is refused by th
   t.teardown(() => wrong.destroy())
   await t.rejects(new MediaStorage(wrong).save(9, Buffer.from('z'), 'z.png'), { name: 'InvalidAccessKeyId' })
   await t.rejects(new MediaStorage(wrong).stat(9, name, 'public'), 'a refused read is an error, not an absent file')
+  const forged = new S3Driver({ endpoint: fake.url, bucket: fake.bucket, accessKey: fake.accessKey, secretKey: 'not-the-secret', region: 'us-east-1' })
+  t.teardown(() => forged.destroy())
+  await t.rejects(new MediaStorage(forged).readBuffer(9, name, 'public'), { name: 'SignatureDoesNotMatch' }, 'the signature is checked with the secret key')
 })

@@ -1,11 +1,13 @@
 import http from 'node:http'
+import { createHash, createHmac } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 
 /**
  * A small S3-compatible server for tests (there is no S3 here): path-style PUT, GET (with Range), HEAD and DELETE
  * of objects and ListObjectsV2, in memory, for one bucket. Every request must carry a SigV4 Authorization header
- * with the configured access key (a wrong key is 403 InvalidAccessKeyId, as on S3); the signature itself is not
- * recomputed. Streaming (aws-chunked) uploads are refused, so a driver that sends them fails its test.
+ * with the configured access key (a wrong key is 403 InvalidAccessKeyId, as on S3) and a signature recomputed with
+ * the secret key (else 403 SignatureDoesNotMatch). Streaming (aws-chunked) uploads are refused, so a driver that
+ * sends them fails its test.
  */
 export interface FakeS3 {
   url: string
@@ -25,6 +27,20 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 function fail(res: http.ServerResponse, status: number, code: string, head = false): void {
   res.writeHead(status, { 'content-type': 'application/xml' })
   res.end(head ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`)
+}
+
+const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest()
+
+/** SigV4 as S3 checks it: the canonical request from the raw path and query, the signed headers and the payload hash. */
+function signatureOf(req: http.IncomingMessage, secretKey: string, scope: string, signedHeaders: string): string {
+  const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?')
+  const query = rawQuery.split('&').filter(Boolean).map((p) => (p.includes('=') ? p : `${p}=`)).sort().join('&')
+  const headers = signedHeaders.split(';').map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('')
+  const canonical = [req.method, rawPath, query, headers, signedHeaders, String(req.headers['x-amz-content-sha256'] ?? 'UNSIGNED-PAYLOAD')].join('\n')
+  const toSign = ['AWS4-HMAC-SHA256', String(req.headers['x-amz-date']), scope, createHash('sha256').update(canonical).digest('hex')].join('\n')
+  const [date, region, service] = scope.split('/')
+  const key = hmac(hmac(hmac(hmac(`AWS4${secretKey}`, date), region), service), 'aws4_request')
+  return createHmac('sha256', key).update(toSign).digest('hex')
 }
 
 async function bodyOf(req: http.IncomingMessage): Promise<Buffer> {
@@ -53,9 +69,10 @@ export async function startFakeS3(opts: { bucket?: string; accessKey?: string; s
       const key = rest.map(decodeURIComponent).join('/')
       const head = req.method === 'HEAD'
       requests.push(`${req.method} /${decodeURIComponent(first)}${key ? `/${key}` : ''}`)
-      const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/[^/]+\/s3\/aws4_request, ?SignedHeaders=[a-z0-9;-]+, ?Signature=[0-9a-f]{64}$/.exec(req.headers.authorization ?? '')
+      const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8}\/[^/]+\/s3\/aws4_request), ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '')
       if (!auth) return fail(res, 403, 'AccessDenied', head)
       if (auth[1] !== accessKey) return fail(res, 403, 'InvalidAccessKeyId', head)
+      if (signatureOf(req, secretKey, auth[2], auth[3]) !== auth[4]) return fail(res, 403, 'SignatureDoesNotMatch', head)
       if (decodeURIComponent(first) !== bucket) return fail(res, 404, 'NoSuchBucket', head)
 
       if (!key && req.method === 'GET' && url.searchParams.get('list-type') === '2') {
