@@ -31,7 +31,9 @@ export function CardForm({ config, invoice, plan, onSubscribed }: Props) {
   }
 
   const submit = async () => {
-    const found = validateCard(card)
+    // Until the brand is known the other fields are disabled: only the number's message is worth showing.
+    const all = validateCard(card)
+    const found = brand ? all : { number: all.number ?? 'billing:card.errors.brand' }
     setErrors(found)
     setFailed(false)
     if (Object.keys(found).length) return
@@ -61,9 +63,9 @@ export function CardForm({ config, invoice, plan, onSubscribed }: Props) {
   )
   return (
     <div data-testid="card-form">
-      <p className="zd-muted">{t('card.direct')}</p>
+      <p className="zd-muted zd-billing-card-note">{t('card.direct')}</p>
       {input('number', { format: formatCardNumber, numeric: true, autoComplete: 'cc-number' })}
-      {!brand && <p className="zd-muted" data-testid="card-brand-hint">{t('card.brandFirst')}</p>}
+      {!brand && <p className="zd-muted zd-billing-card-note" data-testid="card-brand-hint">{t('card.brandFirst')}</p>}
       {input('name', { max: 100, autoComplete: 'cc-name', disabled: !brand })}
       <div className="zd-billing-grid">
         {input('expiry', { format: formatExpiry, numeric: true, autoComplete: 'cc-exp', disabled: !brand })}
