@@ -170,6 +170,18 @@ t.test('en and es at 390 px: the card form\'s messages; then the card is stopped
   const subscriptionId = fake.subscriptions[0]
   await until('Asaas to hear the stop', async () => fake.requests.some((r) => r.method === 'DELETE' && r.path === `/subscriptions/${subscriptionId}`))
   t.pass('the subscription was removed at Asaas')
+
+  await step(b, 'subscription-email', async () => {
+    // The company's own address, not the admin's sign-in one (the session carries no company email).
+    const root = await apiCall<{ token: string }>(server.url, 'POST', '/auth/login', { email: server.admin.email, password: server.admin.password })
+    const listed = await apiCall<Array<{ id: number; email: string | null }>>(server.url, 'GET', '/companies/list', undefined, root.token)
+    const companyId = listed.find((c) => c.email === company.email)!.id
+    await apiCall(server.url, 'PUT', `/companies/${companyId}`, { email: 'cobranca@lua.example.test' }, root.token)
+    await page.goto(`${server.url}/subscription`)
+    await page.locator('[data-testid=billing-email]', { hasText: 'E-mail de cobrança: cobranca@lua.example.test' }).waitFor()
+    t.ok(await overflow() <= 0, 'subscription fits 390 px')
+    await b.screenshot('billing-subscription-company-email-390')
+  })
 })
 
 t.test('no console errors along the way (the CEP lookup is offline here)', async (t) => {

@@ -87,6 +87,10 @@ t.test('an overdue admin lands on /financeiro, pays the invoice by Pix and is un
     await page.locator('[data-testid=checkout-plan]', { hasText: 'PRO' }).waitFor()
     await page.click('[data-testid=checkout-next]')
     await page.locator('[data-testid=checkout-review]', { hasText: 'Sol Padaria Ltda' }).waitFor()
+    // This server has no browser card tokenizer (ASAAS_TOKENIZE_URL unset): the card option is hidden with a note.
+    await page.locator('[data-testid=card-not-offered]', { hasText: 'Pague com Pix' }).waitFor()
+    t.equal(await page.locator('[data-testid=checkout-card]').count(), 0, 'no card option')
+    await b.screenshot('billing-review-no-card')
     await page.click('[data-testid=checkout-pay]')
   })
   await step(b, 'qr', async () => {
