@@ -4,6 +4,7 @@ import path from 'node:path'
 import { build } from '../testing/build.ts'
 import { createCompanyWithUsers } from '../testing/fixtures.ts'
 import { readUploads } from './uploads.ts'
+import { startFakeS3 } from '../testing/fake-s3.ts'
 
 function multipart(files: Array<{ field: string; name: string; body: Buffer }>, fields: Record<string, string> = {}) {
   const boundary = '----zapdesk' + Math.random().toString(16).slice(2)
@@ -64,4 +65,23 @@ t.test('a broken multipart body is the client\'s fault: 400, never a 500', async
     t.equal(res.statusCode, 400, `${type.slice(0, 40)}: ${res.body}`)
     t.equal(res.json().error, 'ERR_BAD_REQUEST')
   }
+})
+
+t.test('on S3-compatible storage, uploads land in the bucket and a refused one leaves no object', async (t) => {
+  const fake = await startFakeS3()
+  t.teardown(() => fake.close())
+  const app = await build(t, { config: { uploadMaxBytes: 64 * 1024, mediaS3Endpoint: fake.url, mediaS3Bucket: fake.bucket, mediaS3AccessKey: fake.accessKey, mediaS3SecretKey: fake.secretKey } })
+  app.post('/api/test-upload', async (request) => readUploads(request, { extensions: ['.png'], maxFiles: 2 }))
+  const c = await createCompanyWithUsers(app)
+  const body = Buffer.alloc(3000, 5)
+  const ok = multipart([{ field: 'medias', name: 'photo.png', body }])
+  const r = await app.inject({ method: 'POST', url: '/api/test-upload', headers: { ...ok.headers, ...c.admin.headers }, payload: ok.payload })
+  t.equal(r.statusCode, 200)
+  t.same(fake.objects.get(`media/${c.id}/${r.json().files[0].name}`), body, 'the uploaded bytes are the object')
+  t.notOk(fs.existsSync(path.join(app.config.dataDir, 'media')), 'nothing on the local disk')
+
+  const big = multipart([{ field: 'medias', name: 'a.png', body: Buffer.alloc(10, 1) }, { field: 'medias', name: 'b.png', body: Buffer.alloc(100 * 1024, 1) }])
+  const tooBig = await app.inject({ method: 'POST', url: '/api/test-upload', headers: { ...big.headers, ...c.admin.headers }, payload: big.payload })
+  t.equal(tooBig.statusCode, 413)
+  t.same(await app.storage.list(c.id), [r.json().files[0].name], 'the refused request left no object behind')
 })
