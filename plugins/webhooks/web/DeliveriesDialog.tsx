@@ -34,9 +34,19 @@ export function DeliveriesDialog({ webhook, onClose }: Props) {
   const columns: Column<Delivery>[] = [
     { key: 'time', header: t('log.time'), cell: (d) => formatDateTime(d.deliveredAt ?? d.createdAt ?? '') },
     { key: 'event', header: t('log.event'), cell: (d) => <span className="zd-ellipsis">{t(`events.${d.event}`, { defaultValue: d.event })}</span> },
-    { key: 'status', header: t('log.status'), cell: (d) => <Tag minimal intent={INTENT[d.status]} data-status={d.status}>{t(`log.statuses.${d.status}`)}</Tag> },
+    // The resend button sits by the status it changes: no separate actions column to scroll to on a phone.
+    {
+      key: 'status', header: t('log.status'), cell: (d) => (
+        <span className="zd-webhook-log__status">
+          <Tag minimal intent={INTENT[d.status]} data-status={d.status}>{t(`log.statuses.${d.status}`)}</Tag>
+          {(d.status === 'delivered' || d.status === 'failed') && (
+            <Button variant="minimal" size="small" icon="redo" aria-label={t('log.resend')} title={t('log.resend')} onClick={() => resend(d)} data-testid="webhook-resend" />
+          )}
+        </span>
+      ),
+    },
     { key: 'attempts', header: t('log.attempts'), cell: (d) => d.attempts, className: 'zd-hide-narrow' },
-    { key: 'answer', header: t('log.answer'), cell: (d) => <span title={d.error ?? undefined}>{d.httpStatus ?? (d.error ? t('log.noAnswer') : '-')}</span> },
+    { key: 'answer', header: t('log.answer'), cell: (d) => <span title={d.error ?? undefined}>{d.httpStatus ?? (d.error ? t('log.noAnswer') : '-')}</span>, className: 'zd-hide-narrow' },
   ]
   return (
     <Dialog isOpen={webhook !== null} onClose={onClose} title={t('log.title', { name: webhook?.name ?? '' })} icon="history" className="zd-dialog zd-webhook-log">
@@ -51,9 +61,6 @@ export function DeliveriesDialog({ webhook, onClose }: Props) {
         </div>
         <DataTable<Delivery>
           list={list} columns={columns} rowKey={(d) => d.id} rowProps={(d) => ({ 'data-delivery': d.id, 'data-event': d.event })} testId="webhook-deliveries"
-          actions={{ extra: (d) => (d.status === 'delivered' || d.status === 'failed') && (
-            <Button variant="minimal" icon="repeat" aria-label={t('log.resend')} title={t('log.resend')} onClick={() => resend(d)} data-testid="webhook-resend" />
-          ) }}
           empty={{ icon: 'history', title: t('log.empty'), description: t('log.emptyHint') }}
         />
       </DialogBody>
