@@ -31,12 +31,15 @@ export type SessionStatus = 'active' | 'done'
 export class IntegrationSession extends TenantModel {
   static tableName = 'integrationSessions'
   static dateColumns = ['createdAt', 'updatedAt', 'lastAt']
+  static jsonAttributes = ['choices']
 
   ticketId!: number
   integrationId!: number
   status!: SessionStatus
   externalId!: string | null
   lastAt!: string | null
+  /** The typebot choice input's options last offered, as numbered for the customer (null: none pending). */
+  choices!: string[] | null
 }
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { JobDefinition } from '@zapdesk/plugin-api'
+import { OutboundError, type JobDefinition } from '@zapdesk/plugin-api'
 import { parseServiceAccount } from '../validate.ts'
 import { detectIntent } from './dialogflow.ts'
 import { sendAll } from './send.ts'
@@ -20,14 +20,18 @@ export interface ConverseData {
 /** Dialogflow: the customer's text to detectIntent (one session per ticket), its fulfilment text back. */
 async function runDialogflow(app: FastifyInstance, data: ConverseData, integration: NonNullable<Awaited<ReturnType<FastifyInstance['integrations']['find']>>>): Promise<void> {
   const account = parseServiceAccount(app.integrations.secretOf(integration.jsonContent) ?? '')
-  if (!account || !integration.projectName) return handBack(app, data.companyId, data.ticketId, data.queueId)
+  if (!account || !integration.projectName) return handBack(app, data.companyId, data.ticketId, data.queueId, { integration, reason: 'incomplete' })
   const answer = await detectIntent(app, {
     projectName: integration.projectName, account, language: integration.language ?? 'pt-BR',
     sessionId: `zapdesk-${data.companyId}-${data.ticketId}`, text: data.body.trim() || '-',
   })
   await sendAll(app, data.companyId, data.ticketId, [answer.text])
-  if (answer.end) await handBack(app, data.companyId, data.ticketId, data.queueId)
+  if (answer.end) await handBack(app, data.companyId, data.ticketId, data.queueId, { integration, reason: 'conversationEnded' })
 }
+
+/** What agents read of a failure: the guard's kind (timeout, refused address...) or the error's message. */
+const failureOf = (err: unknown): string =>
+  err instanceof OutboundError ? `${err.kind}: ${err.message}` : String((err as Error)?.message ?? err)
 
 /**
  * A customer's message for a typebot or a Dialogflow agent. Whatever goes wrong (timeout, error, a refused address),
@@ -41,7 +45,7 @@ export async function converse(app: FastifyInstance, data: ConverseData): Promis
     else if (integration.type === 'dialogflow') await runDialogflow(app, data, integration)
   } catch (err) {
     app.log.warn({ err, companyId: data.companyId, ticketId: data.ticketId, integrationId: integration.id }, 'the integration gave no answer; the ticket goes back to the agents')
-    await handBack(app, data.companyId, data.ticketId, data.queueId)
+    await handBack(app, data.companyId, data.ticketId, data.queueId, { integration, reason: 'error', detail: failureOf(err) })
   }
 }
 

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { createHmac } from 'node:crypto'
+import { writeSetting } from '@zapdesk/plugin-api/testing'
 import { fakeServer, type Recorded } from '../test-support/fake-server.ts'
 import { call, waitFor, world } from '../test-support/world.ts'
 import { IntegrationDelivery } from '../models.ts'
@@ -19,6 +20,7 @@ t.test('a webhook gets each customer message signed; its answer is sent; handBac
     ? { json: { messages: ['Até logo!'], handBack: true } }
     : { json: { messages: ['Recebido!', { text: 'Já vamos ver.' }] } })
   const w = await world(t, fake, { type: 'webhook', name: 'Pedidos', urlN8N: `${fake.url}/hook/pedidos`, secret: SECRET })
+  await writeSetting(w.app, w.c.id, 'language', 'es')
   await w.send('Quero meu pedido 42')
   t.same(await w.replies(2), ['Recebido!', 'Já vamos ver.'])
   const [first] = fake.requests
@@ -35,6 +37,7 @@ t.test('a webhook gets each customer message signed; its answer is sent; handBac
   await w.send('ainda aí?')
   t.equal(fake.requests.length, 2, 'handed back: later messages are for the agents, not the webhook')
   t.match(await w.ticket(), { status: 'pending', userId: null, queueId: w.queueId })
+  t.same(await w.notes(), ['La integración webhook "Pedidos" pidió pasar la atención a los agentes.'], 'the note speaks the company\'s language')
 })
 
 t.test('a failed delivery is retried with backoff and logged; after the last attempt the ticket goes back to the agents', async (t) => {
@@ -58,6 +61,11 @@ t.test('a failed delivery is retried with backoff and logged; after the last att
   t.match(row, { status: 'failed', attempts: 2, httpStatus: 500, error: 'answered 500' })
   await w.send('alguém?')
   t.equal(fake.requests.filter((r) => r.path === '/webhook/fluxo').length, 4, 'handed back: nothing more goes to the receiver')
+  const note = 'A integração n8n "Fluxo" não recebeu a mensagem do cliente após todas as tentativas (answered 500): a mensagem espera um atendente.'
+  t.same(await w.notes(), [note])
+  // Another message's delivery failing for good after the hand-back (both were queued) leaves no second note.
+  await deliver(w.app, { ...message, messageId: 999_003 }, DELIVERY_RETRIES + 1)
+  t.same(await w.notes(), [note], 'one hand-back, one note')
 })
 
 t.test('SSRF guard: without the allow-list a private receiver is never called; the failure is logged', async (t) => {

@@ -69,11 +69,11 @@ export async function deliver(app: FastifyInstance, data: DeliverData, attempt: 
   if (error !== null) {
     if (!last) throw new Error(`delivery ${delivery.id}: ${error}`)
     app.log.warn({ companyId, ticketId, integrationId: integration.id, error }, 'an integration delivery failed for good; the ticket goes back to the agents')
-    return handBack(app, companyId, ticketId, data.queueId)
+    return handBack(app, companyId, ticketId, data.queueId, { integration, reason: 'deliveryFailed', detail: error })
   }
   if (!(await integrationHasTicket(app, companyId, ticketId))) return
   await sendAll(app, companyId, ticketId, answer.messages)
-  if (answer.handBack) await handBack(app, companyId, ticketId, data.queueId)
+  if (answer.handBack) await handBack(app, companyId, ticketId, data.queueId, { integration, reason: 'asked' })
 }
 
 export const deliverJob: JobDefinition<DeliverData> = {

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { generateKeyPairSync, verify } from 'node:crypto'
+import { writeSetting } from '@zapdesk/plugin-api/testing'
 import { fakeServer, type Recorded } from '../test-support/fake-server.ts'
 import { call, world } from '../test-support/world.ts'
 import { IntegrationSession } from '../models.ts'
@@ -36,6 +37,7 @@ t.test('Dialogflow: a token from the service account\'s signed JWT, detectIntent
   const fake = await fakeServer(t, agent(() => `${url}/token`))
   url = fake.url
   const w = await world(t, fake, { type: 'dialogflow', projectName: 'atendimento', language: 'pt-BR', jsonContent: account(`${fake.url}/token`) })
+  await writeSetting(w.app, w.c.id, 'language', 'en')
   await w.send('quero ajuda')
   t.same(await w.replies(1), ['Você disse: quero ajuda'])
   const ticket = await w.ticket()
@@ -46,6 +48,7 @@ t.test('Dialogflow: a token from the service account\'s signed JWT, detectIntent
   t.same(await w.replies(2), ['Você disse: quero ajuda', 'Até mais!'])
   t.equal(fake.requests.filter((r) => r.path === '/token').length, 1, 'the token is kept until it expires')
   t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done', 'end_conversation hands back')
+  t.same(await w.notes(), ['The Dialogflow "atendimento" integration ended the conversation and handed it to the agents.'], 'in the company\'s language')
 })
 
 t.test('POST /queueIntegration/testSession tries the credentials; a refusal is a 400 saying why', async (t) => {

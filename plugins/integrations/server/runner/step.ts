@@ -47,7 +47,7 @@ export const integrationStep: InboundStep = {
     // A plan without useIntegrations (or the module switched off) keeps its integrations but runs none.
     if (!(await featureEnabled(app, companyId, 'useIntegrations'))) return 'next'
     if (!session || session.integrationId !== integration.id) {
-      await saveSession(app, companyId, ticket.id, { integrationId: integration.id, status: 'active', externalId: null, lastAt: null })
+      await saveSession(app, companyId, ticket.id, { integrationId: integration.id, status: 'active', externalId: null, lastAt: null, choices: null })
     }
     const base = { companyId, integrationId: integration.id, ticketId: ticket.id, messageId: message.id, queueId: target.queueId }
     if (integration.type === 'n8n' || integration.type === 'webhook') {

@@ -15,6 +15,8 @@ export interface TypebotTurn {
   waiting: boolean
   /** Bubbles the flow said (0 with an input: it took nothing from the customer's answer). */
   bubbles: number
+  /** The choice input's options as numbered for the customer (1 is the first); empty when it waits for no choice. */
+  choices: string[]
 }
 
 export class TypebotError extends Error {
@@ -34,6 +36,15 @@ const richText = (nodes: RichNode[]): string => nodes.map((n) => {
 interface Bubble { type?: string; content?: { type?: string; richText?: RichNode[]; markdown?: string; url?: string; html?: string; plainText?: string } }
 interface Answer { sessionId?: string; messages?: Bubble[]; input?: { type?: string; items?: Array<{ content?: string }>; options?: unknown } | null }
 
+function choicesOf(answer: Answer): string[] {
+  const items = answer.input?.type === 'choice input' ? answer.input.items ?? [] : []
+  return items.map((i) => i.content?.trim() ?? '').filter(Boolean)
+}
+
+function turnOf(sessionId: string | null, answer: Answer): TypebotTurn {
+  return { sessionId, texts: textsOf(answer), waiting: Boolean(answer.input), bubbles: answer.messages?.length ?? 0, choices: choicesOf(answer) }
+}
+
 function textsOf(answer: Answer): Outgoing[] {
   const out: Outgoing[] = []
   for (const m of answer.messages ?? []) {
@@ -44,8 +55,7 @@ function textsOf(answer: Answer): Outgoing[] {
     } else if (m.type === 'image' && c.url) out.push({ image: c.url })
     else if (c.url) out.push(c.url) // videos, audio and embeds go as their address
   }
-  const items = answer.input?.type === 'choice input' ? answer.input.items ?? [] : []
-  const choices = items.map((i) => i.content?.trim()).filter(Boolean)
+  const choices = choicesOf(answer)
   if (choices.length) out.push(choices.map((c, i) => `${i + 1} - ${c}`).join('\n'))
   return out
 }
@@ -63,12 +73,12 @@ export async function startChat(app: FastifyInstance, url: string, slug: string,
     isStreamEnabled: false, textBubbleContentFormat: 'richText', prefilledVariables: variables,
   })
   if (!answer.sessionId) throw new TypebotError('startChat answered no sessionId')
-  return { sessionId: answer.sessionId, texts: textsOf(answer), waiting: Boolean(answer.input), bubbles: answer.messages?.length ?? 0 }
+  return turnOf(answer.sessionId, answer)
 }
 
 export async function continueChat(app: FastifyInstance, url: string, sessionId: string, text: string): Promise<TypebotTurn> {
   const answer = await post(app, `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, {
     message: { type: 'text', text }, textBubbleContentFormat: 'richText',
   })
-  return { sessionId, texts: textsOf(answer), waiting: Boolean(answer.input), bubbles: answer.messages?.length ?? 0 }
+  return turnOf(sessionId, answer)
 }

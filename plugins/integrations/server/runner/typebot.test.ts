@@ -2,6 +2,7 @@ import t from 'tap'
 import { fakeServer, type Recorded } from '../test-support/fake-server.ts'
 import { call, world } from '../test-support/world.ts'
 import { IntegrationSession } from '../models.ts'
+import { chosenOption } from './typebot.ts'
 
 const rich = (text: string) => ({ type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] } })
 
@@ -22,6 +23,8 @@ function flow(r: Recorded) {
   }
   const text = (r.json?.message as { text: string }).text
   if (text === 'Vendas') return { json: { messages: [rich('Qual produto?')], input: { type: 'text input' } } }
+  if (text === 'Suporte') return { json: { messages: [rich('Descreva o problema.')], input: { type: 'choice input', items: [{ content: 'Pedido' }, { content: ' ' }, { content: 'Troca' }] } } }
+  if (text === 'Troca') return { json: { messages: [rich('Um atendente cuida da troca.')] } }
   if (text === 'Camisa') return { json: { messages: [rich('Obrigado! Um vendedor já vem.')] } }
   return { json: { messages: [], input: { type: 'choice input', items: [{ content: 'Vendas' }, { content: 'Suporte' }] } } }
 }
@@ -53,6 +56,7 @@ t.test('a typebot flow: start, bubbles (text, image, choices) typebotDelayMessag
   await w.send('Camisa')
   t.equal((await w.replies(7))[6], 'Obrigado! Um vendedor já vem.')
   t.match(await w.ticket(), { status: 'pending', userId: null, queueId: w.queueId }, 'the flow ended: the queue\'s agents have it')
+  t.same(await w.notes(), ['A integração Typebot "Boas-vindas" chegou ao fim do fluxo e passou o atendimento para os atendentes.'], 'agents read who handed it back and why')
   const calls = fake.requests.length
   await w.send('e agora?')
   t.equal(fake.requests.length, calls, 'handed back: the typebot hears no more')
@@ -76,7 +80,8 @@ t.test('keywords: restart sends the restart message and starts again; finish han
   await w.send('#sair')
   await w.send('ainda aí?')
   t.equal(fake.requests.length, calls, 'the finish keyword hands back without asking the typebot')
-  t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done')
+  t.match(await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first(), { status: 'done', choices: null })
+  t.same(await w.notes(), ['O cliente enviou a palavra de encerramento "#sair": a integração Typebot "Boas-vindas" passou o atendimento para os atendentes.'])
 
   // Closing the ticket lets the customer's next conversation start with the typebot again.
   const ticket = await w.ticket()
@@ -94,6 +99,7 @@ t.test('a typebot that fails hands the ticket back', async (t) => {
   await w.app.events.idle()
   t.equal((await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first())?.status, 'done', 'handed back')
   t.same(await w.messages(), [[false, 'oi']], 'the customer\'s message stays for the agents')
+  t.same(await w.notes(), ['A integração Typebot "Boas-vindas" falhou (typebot answered 500): a mensagem do cliente espera um atendente.'])
 })
 
 t.test('an agent taking the ticket ends the flow', async (t) => {
@@ -108,4 +114,46 @@ t.test('an agent taking the ticket ends the flow', async (t) => {
   const calls = fake.requests.length
   await w.send('Vendas')
   t.equal(fake.requests.length, calls, 'the agent answers now, not the typebot')
+  t.same(await w.notes(), [], 'an agent took it: nothing was handed back, no note')
+})
+
+t.test('chosenOption: a bare number (spaces and punctuation around it) picks an offered option; anything else is null', async (t) => {
+  const choices = ['Vendas', 'Suporte']
+  for (const [text, want] of [['1', 'Vendas'], ['1.', 'Vendas'], [' 2 ', 'Suporte'], ['2)', 'Suporte'], ['(1)', 'Vendas'], ['02', 'Suporte']] as const) {
+    t.equal(chosenOption(text, choices), want, JSON.stringify(text))
+  }
+  for (const text of ['0', '3', '12', '1 2', '1a', 'opção 2', 'um', '', '-', '1.5']) t.equal(chosenOption(text, choices), null, JSON.stringify(text))
+  t.equal(chosenOption('1', null), null, 'no choices pending')
+  t.equal(chosenOption('1', []), null)
+})
+
+t.test('a number answers the choice input: typebot gets the option\'s text; the choices are kept per turn and cleared by the next', async (t) => {
+  const fake = await fakeServer(t, flow)
+  const w = await world(t, fake, { ...TYPEBOT, typebotDelayMessage: 0, urlN8N: fake.url })
+  const session = () => w.app.bind(IntegrationSession).query().forCompany(w.c.id).first()
+  const lastText = () => (fake.requests.at(-1)?.json?.message as { text: string }).text
+  await w.send('oi')
+  t.equal((await w.replies(3))[2], '1 - Vendas\n2 - Suporte')
+  t.same((await session())?.choices, ['Vendas', 'Suporte'], 'the options offered are kept with the session')
+
+  await w.send(' 1. ')
+  t.equal((await w.replies(4))[3], 'Qual produto?')
+  t.equal(lastText(), 'Vendas', 'the number went as the first option\'s text')
+  t.equal((await session())?.choices, null, 'answered: a text input offers no choices')
+
+  await w.send('2')
+  t.same((await w.replies(6)).slice(4), ['Não entendi, escolha uma opção.', '1 - Vendas\n2 - Suporte'])
+  t.equal(lastText(), '2', 'no choices pending: the number goes as typed')
+  await w.send('3')
+  await w.replies(8)
+  t.equal(lastText(), '3', 'a number past the options goes as typed')
+  await w.send('2)')
+  t.same((await w.replies(10)).slice(8), ['Descreva o problema.', '1 - Pedido\n2 - Troca'], 'an empty option is not numbered')
+  t.equal(lastText(), 'Suporte')
+  t.same((await session())?.choices, ['Pedido', 'Troca'], 'the new turn\'s options replace the answered ones')
+  await w.send('2')
+  t.equal((await w.replies(11))[10], 'Um atendente cuida da troca.')
+  t.equal(lastText(), 'Troca', 'numbered as the customer saw them (the empty option skipped)')
+  t.match(await session(), { status: 'done', choices: null }, 'the flow ended: handed back, nothing pending')
+  t.equal((await w.notes()).length, 1)
 })

@@ -16,11 +16,13 @@ export interface World {
   integration: { id: number }
   /** The customer writes and the pipeline stores it (the integration's job runs after). */
   send(body: string): Promise<void>
-  ticket(): Promise<{ id: number; status: string; userId: number | null; queueId: number | null }>
+  ticket(): Promise<{ id: number; contactId: number; status: string; userId: number | null; queueId: number | null }>
   /** The ticket's messages, oldest first: [fromMe, body]. */
   messages(): Promise<Array<[boolean, string]>>
   /** Waits until the ticket has `n` messages from the platform, then until the app is idle. */
   replies(n: number): Promise<string[]>
+  /** The ticket's notes as agents read them (GET /ticket-notes/list). */
+  notes(): Promise<string[]>
 }
 
 /**
@@ -65,6 +67,12 @@ export async function world(t: Tap, fake: FakeServer, integration: Record<string
       await waitFor(async () => ((await self.messages()).filter(([fromMe]) => fromMe).length >= n) || undefined, 20_000, `${n} replies`)
       await app.events.idle()
       return (await self.messages()).filter(([fromMe]) => fromMe).map(([, body]) => body)
+    },
+    async notes() {
+      const { id, contactId } = await self.ticket()
+      const res = await call(app, 'GET', `/ticket-notes/list?ticketId=${id}&contactId=${contactId}`, c.admin.headers)
+      if (res.statusCode !== 200) throw new Error(`notes: ${res.statusCode} ${res.body}`)
+      return (res.json() as Array<{ note: string }>).map((n) => n.note)
     },
   }
   return self
