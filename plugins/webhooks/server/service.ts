@@ -63,10 +63,11 @@ export class WebhooksService {
     return gone
   }
 
-  /** The enabled endpoints of a company that want `event`: what the outbox writer fans out to. */
-  async subscribed(companyId: number, event: string): Promise<WebhookEndpoint[]> {
+  /** The enabled endpoints of a company that want `event` (or one of several): what the outbox writer fans out to. */
+  async subscribed(companyId: number, event: string | string[]): Promise<WebhookEndpoint[]> {
+    const names = typeof event === 'string' ? [event] : event
     const rows = await this.endpoints(companyId).where('enabled', true)
-    return rows.filter((r) => parseEvents(r.events).includes(event))
+    return rows.filter((r) => parseEvents(r.events).some((e) => names.includes(e)))
   }
 
   /** The endpoint's secret in clear, for signing only. */

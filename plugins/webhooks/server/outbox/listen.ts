@@ -60,6 +60,9 @@ export function listenToDomainEvents(app: FastifyInstance): void {
 
   // Each handler queues its work on the ticket's (or contact's) key before its first await: see serialByKey.
   app.events.on('message.created', ({ companyId, ticketId, messageId }) => serial(`t:${ticketId}`, async () => {
+    // The busiest event: nothing is read when no endpoint of the company wants messages.
+    const wanted = await app.webhooks.subscribed(companyId, ['message.received', 'message.sent'])
+    if (!wanted.length) return
     // One read decides whether it was received or sent; the newest messages hold the one just stored.
     const message = (await app.tickets.conversation.recent(companyId, ticketId, 50)).find((m) => m.id === messageId)
     if (!message) return
