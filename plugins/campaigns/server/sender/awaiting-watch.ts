@@ -3,7 +3,7 @@ import '../types.ts'
 import { CampaignShipping } from '../models.ts'
 
 /** How long a connection's "nobody awaits a confirmation here" answer is trusted before it is read again. */
-const CHECKED_MS = 10_000
+export const CHECKED_MS = 10_000
 /**
  * How long a connection counts as awaiting after a request was announced, whatever the database said meanwhile: the
  * row turns 'awaiting' only once the request was sent, and a check in between must not hide the reply.
