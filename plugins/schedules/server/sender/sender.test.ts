@@ -81,9 +81,12 @@ t.test('wake-ups racing in one app send each schedule once', async (t) => {
   await sandboxConnection(app, c.admin.headers)
   const contacts = await Promise.all(Array.from({ length: 10 }, (_, i) => contact(app, c.id, `Cliente ${i}`)))
   await dueRows(app, c.id, contacts.map((x) => x.id), (i) => `Uma vez ${i}`)
-  const sent = await Promise.all([wake(app), wake(app), wake(app)])
-  t.equal(sent.reduce((a, b) => a + b, 0), 10)
-  t.equal((await ticketMessages(app, c.id)).length, 10, 'ten messages in the tickets')
+  const sent = (await Promise.all([wake(app), wake(app), wake(app)])).reduce((a, b) => a + b, 0)
+  // A send the database refused for the moment (a busy machine) goes back to pending for the next wake-up.
+  let later = 0
+  for (let i = 0; i < 5 && sent + later < 10; i++) later += await wake(app)
+  t.equal(sent + later, 10, `each sent by one wake-up (${sent} by the racing ones)`)
+  t.equal((await ticketMessages(app, c.id)).length, 10, 'ten messages in the tickets, none twice')
 })
 
 t.test('after a crash: a claim whose message was stored is recorded, not sent again; one that was not is sent', async (t) => {
