@@ -13,7 +13,7 @@ import { fakeAsaas, type FakeAsaas } from '../plugins/billing-asaas/server/test-
  */
 t.setTimeout(600_000)
 
-type Tap = typeof t
+type Tap = Pick<typeof t, 'equal'>
 const CARD = '4111111111111111'
 const company = { name: 'Oficina Lua', email: `lua-${Date.now()}@example.com`, phone: '', password: 'lua-pass-1', planId: 2, recurrence: 'MENSAL', status: true, campaignsEnabled: true }
 
