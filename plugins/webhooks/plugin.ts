@@ -21,6 +21,7 @@ export default definePlugin({
   dependencies: ['contacts', 'connections', 'tickets'],
   tables: ['webhook_endpoints', 'webhook_deliveries'],
   provides: ['webhooks'],
+  events: ['webhook.endpointsChanged'],
   errorCodes: ['ERR_NO_WEBHOOK_FOUND', 'ERR_NO_WEBHOOK_DELIVERY_FOUND', 'ERR_WEBHOOK_URL_INVALID', 'ERR_WEBHOOK_URL_NOT_ALLOWED', 'ERR_WEBHOOK_DELIVERY_PENDING', 'ERR_WEBHOOK_DISABLED'],
   migrations: new URL('./migrations/', import.meta.url),
   routes,

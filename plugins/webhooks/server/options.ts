@@ -16,6 +16,8 @@ export interface WebhookOptions {
   wakeEveryMs: number
   /** A row left 'sending' longer than this was claimed by a worker that died: it is claimed again. */
   claimTimeoutMs: number
+  /** Delivered and failed deliveries stay in the log this many days. */
+  keepDays: number
   /** Hosts (`name` or `name:port`) endpoints may reach although private or loopback; as INTEGRATIONS_ALLOW_HOSTS. */
   allowHosts: string[]
 }
@@ -30,6 +32,7 @@ export function webhookOptionsFrom(env: NodeJS.ProcessEnv): WebhookOptions {
     giveUpMs: positive(env.WEBHOOKS_GIVE_UP_MS, 24 * 60 * 60_000),
     wakeEveryMs: positive(env.WEBHOOKS_WAKE_MS, 3000),
     claimTimeoutMs: positive(env.WEBHOOKS_CLAIM_TIMEOUT_MS, 60_000),
+    keepDays: positive(env.WEBHOOKS_KEEP_DAYS, 30),
     allowHosts: (env.WEBHOOKS_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   }
 }

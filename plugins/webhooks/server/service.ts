@@ -6,6 +6,7 @@ import { webhookOptionsFrom, type WebhookOptions } from './options.ts'
 import { checkedUrl } from './validate.ts'
 import { writeOutbox } from './outbox/write.ts'
 import { TEST_EVENT } from './catalogue.ts'
+import { EndpointCache } from './endpoint-cache.ts'
 
 const PAGE_SIZE = 20
 
@@ -13,7 +14,15 @@ const PAGE_SIZE = 20
 export class WebhooksService {
   readonly options: WebhookOptions = webhookOptionsFrom(process.env)
 
-  constructor(private app: FastifyInstance) {}
+  private cache: EndpointCache
+
+  constructor(private app: FastifyInstance) {
+    this.cache = new EndpointCache(app, async (companyId) => this.endpoints(companyId).where('enabled', true))
+  }
+
+  private changed(companyId: number): void {
+    this.app.events.emit('webhook.endpointsChanged', { companyId })
+  }
 
   private endpoints(companyId: number) {
     return this.app.bind(WebhookEndpoint).query().forCompany(companyId)
@@ -38,6 +47,7 @@ export class WebhooksService {
       name: input.name.trim() || input.name, url: checkedUrl(this.app, input.url), secret: sealSecret(this.app.config, input.secret),
       events: JSON.stringify(input.events), enabled: input.enabled ?? true,
     })
+    this.changed(companyId)
     return this.get(companyId, row.id)
   }
 
@@ -53,6 +63,7 @@ export class WebhooksService {
     if (input.events !== undefined) patch.events = JSON.stringify(input.events)
     if (input.enabled !== undefined) patch.enabled = input.enabled
     if (Object.keys(patch).length) await this.endpoints(companyId).findById(id).patch(patch)
+    this.changed(companyId)
     return this.get(companyId, id)
   }
 
@@ -60,13 +71,14 @@ export class WebhooksService {
   async remove(companyId: number, id: number): Promise<EndpointJson> {
     const gone = endpointJson(await this.row(companyId, id))
     await this.endpoints(companyId).deleteById(id)
+    this.changed(companyId)
     return gone
   }
 
   /** The enabled endpoints of a company that want `event` (or one of several): what the outbox writer fans out to. */
   async subscribed(companyId: number, event: string | string[]): Promise<WebhookEndpoint[]> {
     const names = typeof event === 'string' ? [event] : event
-    const rows = await this.endpoints(companyId).where('enabled', true)
+    const rows = await this.cache.enabled(companyId)
     return rows.filter((r) => parseEvents(r.events).some((e) => names.includes(e)))
   }
 

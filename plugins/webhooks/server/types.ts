@@ -7,3 +7,10 @@ declare module 'fastify' {
     webhooks: WebhooksService
   }
 }
+
+declare module '@zapdesk/plugin-api' {
+  interface DomainEvents {
+    /** A company's endpoints changed: every instance drops what it kept of them (server/endpoint-cache.ts). */
+    'webhook.endpointsChanged': { companyId: number }
+  }
+}

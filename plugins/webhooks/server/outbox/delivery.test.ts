@@ -202,3 +202,20 @@ t.test('deliveries survive a restart: written while no worker ran, sent by the n
   await waitFor(async () => rx.received.length === 1 || undefined, 10_000, 'delivered after the restart')
   t.equal(rx.received[0].json.data.message.body, 'enquanto parado')
 })
+
+t.test('settled deliveries leave the log after the kept days; waiting ones stay', async (t) => {
+  const rx = await receiver(t, () => 500)
+  const w = await world(t, rx)
+  const hook = await w.endpoint(['contact.created'])
+  await w.customer('5511988880010', 'oi')
+  await w.customer('5511988880011', 'oi')
+  await w.app.webhooks.sendTest(w.c.id, hook.id)
+  const rows = await w.app.bind(WebhookDelivery).query().forCompany(w.c.id).orderBy('id')
+  // Written past the model, which stamps updatedAt with now.
+  const old = new Date(Date.now() - 31 * 24 * 60 * 60_000)
+  await w.app.knex('webhookDeliveries').where({ id: rows[0].id }).update({ status: 'delivered', updatedAt: old })
+  await w.app.knex('webhookDeliveries').where({ id: rows[1].id }).update({ status: 'pending', updatedAt: old })
+  const { pruneSettled } = await import('./prune.ts')
+  t.equal(await pruneSettled(w.app), 1)
+  t.same((await w.app.bind(WebhookDelivery).query().forCompany(w.c.id).orderBy('id')).map((r) => r.id), [rows[1].id, rows[2].id], 'a month-old delivered row went; the waiting and the recent stayed')
+})

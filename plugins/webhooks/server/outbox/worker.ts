@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { JobDefinition } from '@zapdesk/plugin-api'
 import { claimDue } from './claim.ts'
 import { deliver, type Outcome } from './deliver.ts'
+import { pruneSettled } from './prune.ts'
 
 export const WAKE_JOB = 'webhooks:wake'
 /** A wake-up delivers for at most this long, then hands over to a fresh one (other jobs get their turn). */
@@ -15,6 +16,7 @@ const BATCH = 8
  */
 export async function wake(app: FastifyInstance): Promise<Record<Outcome, number>> {
   app.webhooks.woke()
+  await pruneNow(app)
   const started = Date.now()
   const counts: Record<Outcome, number> = { delivered: 0, retry: 0, failed: 0, lost: 0 }
   for (;;) {
@@ -30,6 +32,16 @@ export async function wake(app: FastifyInstance): Promise<Record<Outcome, number
       return counts
     }
   }
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000
+const prunedAt = new WeakMap<FastifyInstance, number>()
+
+/** Old settled rows go at most once an hour per instance (a cheap indexed delete, not worth a job of its own). */
+async function pruneNow(app: FastifyInstance): Promise<void> {
+  if (Date.now() - (prunedAt.get(app) ?? 0) < PRUNE_EVERY_MS) return
+  prunedAt.set(app, Date.now())
+  await pruneSettled(app).catch((err) => app.log.warn({ err }, 'pruning old webhook deliveries failed'))
 }
 
 export const wakeJob: JobDefinition<Record<string, never>> = {
