@@ -17,7 +17,7 @@ export class WebhooksService {
   private cache: EndpointCache
 
   constructor(private app: FastifyInstance) {
-    this.cache = new EndpointCache(app, async (companyId) => this.endpoints(companyId).where('enabled', true))
+    this.cache = new EndpointCache(app, async (companyId) => await this.endpoints(companyId).where('enabled', true))
   }
 
   private changed(companyId: number): void {
