@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from './lib/server.ts'
 import { apiAnswer, apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, type BrowserSession } from './lib/browser.ts'
 import { fakeAsaas, type FakeAsaas } from '../plugins/billing-asaas/server/test-support/fake-asaas.ts'
+import { until } from './lib/until.ts'
 
 /**
  * Billing end to end, with a local fake Asaas (no internet): an overdue company's admin signs in and lands on
@@ -34,16 +35,6 @@ t.teardown(async () => {
 })
 
 const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
 
 t.test('an overdue admin lands on /financeiro, pays the invoice by Pix and is unlocked', async (t) => {
   const { page } = b

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { apiAnswer, apiCall, signIn } from './lib/session.ts'
+import { apiAnswer, apiCall, signIn, sandboxConnection } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { until } from './lib/until.ts'
 
 /**
  * The external messages API end to end: the admin generates a connection's token in the connection dialog (shown
@@ -35,21 +36,10 @@ const api = <T>(method: string, path: string, body?: unknown): Promise<T> => api
 const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 const outbox = () => api<Array<{ to: string; body: string | null; fileName: string | null }>>('GET', `/sandbox/${whatsappId}/outbox`)
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
-
 t.test('setup: a PRO company with a sandbox connection', async (t) => {
   await api('POST', '/companies/cadastro', company)
   session = await signIn(b.page, server.url, company.email, company.password)
-  whatsappId = (await api<{ id: number }>('POST', '/whatsapp', { name: 'Loja Sandbox', provider: 'sandbox', isDefault: true })).id
-  await until('the sandbox session', async () => (await api<{ status: string }>('GET', `/whatsapp/${whatsappId}`)).status === 'CONNECTED')
+  whatsappId = await sandboxConnection(server.url, session)
   t.pass(`connection ${whatsappId}`)
 })
 

@@ -1,9 +1,10 @@
 import t from 'tap'
 import { createHmac } from 'node:crypto'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { apiCall, signIn } from './lib/session.ts'
+import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { fakeServer, type FakeServer } from '../plugins/integrations/server/test-support/fake-server.ts'
+import { until } from './lib/until.ts'
 
 /**
  * Queue integrations end to end, with a local webhook receiver (no internet) named on the operator's allow-list while
@@ -38,22 +39,11 @@ const api = <T>(method: string, path: string, body?: unknown): Promise<T> => api
 const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 const row = (name: string) => b.page.locator('[data-testid=integrations-table] tbody tr', { hasText: name })
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
-
 t.test('setup: a company on the PRO plan, its queue and a sandbox connection offering it', async (t) => {
   await api('POST', '/companies/cadastro', company)
   token = await signIn(b.page, server.url, company.email, company.password)
   ids.queue = (await api<{ id: number }>('POST', '/queue', { name: 'Pedidos', color: '#2f9d5b' })).id
-  ids.whatsapp = (await api<{ id: number }>('POST', '/whatsapp', { name: 'Loja Sandbox', provider: 'sandbox', isDefault: true, queueIds: [ids.queue] })).id
-  await until('the sandbox session', async () => (await api<{ status: string }>('GET', `/whatsapp/${ids.whatsapp}`)).status === 'CONNECTED')
+  ids.whatsapp = await sandboxConnection(server.url, token, { queueIds: [ids.queue] })
   t.pass(`queue ${ids.queue}, connection ${ids.whatsapp}`)
 })
 

@@ -1,8 +1,9 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { apiCall, signIn } from './lib/session.ts'
+import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { fakeProvider, type FakeProvider } from '../plugins/prompts/server/test-support/fake-provider.ts'
+import { until } from './lib/until.ts'
 
 /**
  * AI prompts end to end, with a local OpenAI-compatible fake (no internet): the admin creates a prompt on the
@@ -40,22 +41,11 @@ const promptRow = (name: string) => b.page.locator('[data-testid=prompts-table] 
 const ticketRow = () => b.page.locator('[data-testid=ticket-row]', { hasText: customer.name })
 const chats = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions'))
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
-
 t.test('setup: a company on the PRO plan, its queue and a sandbox connection offering it', async (t) => {
   await api('POST', '/companies/cadastro', company)
   token = await signIn(b.page, server.url, company.email, company.password)
   ids.queue = (await api<{ id: number }>('POST', '/queue', { name: 'Atendimento', color: '#2f6fdb' })).id
-  ids.whatsapp = (await api<{ id: number }>('POST', '/whatsapp', { name: 'Loja Sandbox', provider: 'sandbox', isDefault: true, queueIds: [ids.queue] })).id
-  await until('the sandbox session', async () => (await api<{ status: string }>('GET', `/whatsapp/${ids.whatsapp}`)).status === 'CONNECTED')
+  ids.whatsapp = await sandboxConnection(server.url, token, { queueIds: [ids.queue] })
   t.pass(`queue ${ids.queue}, connection ${ids.whatsapp}`)
 })
 

@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { readMp3 } from '../plugins/tickets/web/conversation/mp3-frames.ts'
+import { until } from './lib/until.ts'
 
 /**
  * The tickets screen end to end on the sandbox driver (no internet): a customer writes, the ticket shows up live as
@@ -32,16 +33,6 @@ t.teardown(async () => {
 })
 
 const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiCall<T>(server.url, method, path, body, token)
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
 
 const inject = (body: string) => api('POST', `/sandbox/${ids.whatsapp}/messages`, { ...customer, body })
 type Outbox = Array<{ body: string | null; mediaType: string | null; fileName: string | null; to: string }>

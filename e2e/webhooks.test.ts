@@ -1,8 +1,9 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { apiCall, signIn } from './lib/session.ts'
+import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { receiver, verify, type Receiver } from '../plugins/webhooks/server/test-support/receiver.ts'
+import { until } from './lib/until.ts'
 
 /**
  * Webhooks end to end with a local receiver (no internet): the admin registers an endpoint on /webhooks (events as
@@ -37,21 +38,10 @@ const overflow = () => b.page.evaluate(() => document.documentElement.scrollWidt
 const hookRow = (name: string) => b.page.locator('[data-testid=webhooks-table] tbody tr', { hasText: name })
 const logRows = () => b.page.locator('[data-testid=webhook-deliveries] tbody tr')
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = await fn().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-}
-
 t.test('setup: a company and a sandbox connection', async (t) => {
   await api('POST', '/companies/cadastro', company)
   token = await signIn(b.page, server.url, company.email, company.password)
-  ids.whatsapp = (await api<{ id: number }>('POST', '/whatsapp', { name: 'Loja Sandbox', provider: 'sandbox', isDefault: true })).id
-  await until('the sandbox session', async () => (await api<{ status: string }>('GET', `/whatsapp/${ids.whatsapp}`)).status === 'CONNECTED')
+  ids.whatsapp = await sandboxConnection(server.url, token)
   t.pass(`connection ${ids.whatsapp}`)
 })
 

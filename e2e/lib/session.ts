@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { until } from './until.ts'
 
 /** A call to the server's API as the tests' own client: JSON or FormData body, bearer token; status and parsed body. */
 export async function apiAnswer<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
@@ -27,4 +28,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.click('[data-testid=login-submit]')
   await page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
   return (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
+}
+
+/** A sandbox connection of the signed-in company (its default), once its session is up; `extra` adds fields (queueIds). */
+export async function sandboxConnection(baseUrl: string, token: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const { id } = await apiCall<{ id: number }>(baseUrl, 'POST', '/whatsapp', { name: 'Loja Sandbox', provider: 'sandbox', isDefault: true, ...extra }, token)
+  await until('the sandbox session', async () => (await apiCall<{ status: string }>(baseUrl, 'GET', `/whatsapp/${id}`, undefined, token)).status === 'CONNECTED')
+  return id
 }
