@@ -57,6 +57,8 @@ t.test('an empty, unknown, malformed or rotated token is 401 ERR_INVALID_API_TOK
   t.equal((await sendJson(app, rotated, body)).statusCode, 201, 'the new one works')
   await apiCall(app, 'DELETE', `/whatsapp/${whatsappId}/token`, company.admin.headers)
   t.equal((await sendJson(app, rotated, body)).statusCode, 401, 'a removed token is refused')
+  // The good call's message leaves through the send job, after its answer: wait for it, then count.
+  await waitFor(async () => (await sandboxOutbox(app, company.admin.headers, whatsappId)).length >= 1, 5000, 'the good call\'s message')
   t.equal((await sandboxOutbox(app, company.admin.headers, whatsappId)).length, 1, 'only the one good call sent anything')
 })
 
