@@ -78,6 +78,7 @@ t.test('one company\'s token never reaches another company\'s contacts or ticket
   t.equal((await apiCall(app, 'GET', `/tickets/${bFirst.ticketId}`, a.company.admin.headers)).statusCode, 404, 'nor A B\'s')
   t.equal((await apiCall(app, 'GET', `/messages/${bFirst.ticketId}`, b.company.admin.headers)).json().messages.length, bTicketBefore, 'B\'s ticket got nothing')
   await waitFor(async () => (await sandboxOutbox(app, a.company.admin.headers, a.whatsappId)).length === 1, 5000, 'A sent')
+  await waitFor(async () => (await sandboxOutbox(app, b.company.admin.headers, b.whatsappId)).length >= 1, 5000, 'B sent')
   t.equal((await sandboxOutbox(app, b.company.admin.headers, b.whatsappId)).length, 1, 'B\'s connection sent only B\'s message')
 })
 
