@@ -33,6 +33,7 @@ export { settingsOf } from '../accounts/settings.ts'
  */
 export { sealSecret, openSecret, SecretError } from '../secrets/secret-box.ts'
 export { outboundRequest, OutboundError, type OutboundOptions, type OutboundRequest, type OutboundResponse, type OutboundFailure } from '../net/outbound.ts'
+export { hostList, privateTargetAllowed } from '../net/allow-list.ts'
 export { isPrivateAddress } from '../net/address-guard.ts'
 /** Since 1.3: whether a company may use a plan feature now (plan and module switch), for work outside a request. */
 export { featureEnabled } from '../accounts/feature-enabled.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { outboundRequest, type OutboundRequest, type OutboundResponse } from '@zapdesk/plugin-api'
+import { hostList, outboundRequest, privateTargetAllowed, type OutboundRequest, type OutboundResponse } from '@zapdesk/plugin-api'
 
 /**
  * The integrations' knobs, from the environment (documented in README.md); tests change them on
@@ -26,7 +26,7 @@ export function runnerOptionsFrom(env: NodeJS.ProcessEnv): RunnerOptions {
   return {
     timeoutMs: positive(env.INTEGRATIONS_TIMEOUT_MS, 15_000),
     maxBytes: positive(env.INTEGRATIONS_MAX_BYTES, 1024 * 1024),
-    allowHosts: (env.INTEGRATIONS_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowHosts: hostList(env.INTEGRATIONS_ALLOW_HOSTS),
     dialogflowApiBase: (env.INTEGRATIONS_DIALOGFLOW_API ?? 'https://dialogflow.googleapis.com').replace(/\/+$/, ''),
     dialogflowTokenUrl: env.INTEGRATIONS_DIALOGFLOW_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
   }
@@ -39,12 +39,7 @@ export class IntegrationRunner {
 
 /** True when the operator lets integrations reach this address although it may be private. */
 export function allowsPrivate(app: FastifyInstance, url: string): boolean {
-  if (app.config.outboundAllowPrivate) return true
-  if (!URL.canParse(url)) return false
-  const u = new URL(url)
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  const port = u.port || (u.protocol === 'https:' ? '443' : '80')
-  return app.integrationRunner.options.allowHosts.some((h) => h === host || h === `${host}:${port}`)
+  return privateTargetAllowed(app.config, url, app.integrationRunner.options.allowHosts)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { outboundRequest, type OutboundRequest, type OutboundResponse } from '@zapdesk/plugin-api'
+import { hostList, outboundRequest, privateTargetAllowed, type OutboundRequest, type OutboundResponse } from '@zapdesk/plugin-api'
 
 /**
  * The worker's knobs, from the environment (README.md); tests change them on `app.webhooks.options`.
@@ -33,7 +33,7 @@ export function webhookOptionsFrom(env: NodeJS.ProcessEnv): WebhookOptions {
     wakeEveryMs: positive(env.WEBHOOKS_WAKE_MS, 3000),
     claimTimeoutMs: positive(env.WEBHOOKS_CLAIM_TIMEOUT_MS, 60_000),
     keepDays: positive(env.WEBHOOKS_KEEP_DAYS, 30),
-    allowHosts: (env.WEBHOOKS_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowHosts: hostList(env.WEBHOOKS_ALLOW_HOSTS),
   }
 }
 
@@ -44,12 +44,7 @@ export function retryDelay(options: WebhookOptions, attempts: number): number {
 
 /** True when the operator lets endpoints reach this address although it may be private. */
 export function allowsPrivate(app: FastifyInstance, url: string): boolean {
-  if (app.config.outboundAllowPrivate) return true
-  if (!URL.canParse(url)) return false
-  const u = new URL(url)
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  const port = u.port || (u.protocol === 'https:' ? '443' : '80')
-  return app.webhooks.options.allowHosts.some((h) => h === host || h === `${host}:${port}`)
+  return privateTargetAllowed(app.config, url, app.webhooks.options.allowHosts)
 }
 
 /**
