@@ -42,7 +42,7 @@ export { featureEnabled } from '../accounts/feature-enabled.ts'
  * period forward (a paid invoice), changing its plan, counting its users, and the platform's own settings (`asaas`).
  */
 export {
-  billingCompany, billingPlan, billingCompaniesDueBy, extendDueDate, changeCompanyPlan, companyUserCount, platformSetting,
+  billingCompany, billingCompanies, billingPlan, billingCompaniesDueBy, extendDueDate, changeCompanyPlan, companyUserCount, platformSetting,
   type BillingCompany, type BillingPlan,
 } from '../accounts/billing-account.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, billingCompaniesDueBy, billingCompany, isUniqueViolation, notFound, type Static } from '@zapdesk/plugin-api'
+import { AppError, billingCompanies, billingCompaniesDueBy, billingCompany, isUniqueViolation, notFound, type Static } from '@zapdesk/plugin-api'
 import { Invoice, type InvoiceKind } from '../models.ts'
 import { invoiceJson, type InvoiceChangeBody, type InvoiceJson, type NewInvoiceBody } from './serialize.ts'
 
@@ -27,10 +27,9 @@ export class InvoiceService {
     const term = q.searchParam?.trim().toLowerCase()
     if (term) query.where((w) => w.whereRaw('lower(detail) like ?', [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]).orWhere('status', term))
     const { results, total } = await query.orderBy('id', 'desc').page(page - 1, PAGE)
-    // Companies are the kernel's: their names come through its service, once per company on the page.
-    const names = new Map<number, string>()
-    for (const id of new Set(results.map((r) => r.companyId))) names.set(id, (await billingCompany(this.app, id))?.name ?? '')
-    return { invoices: results.map((r) => ({ ...invoiceJson(r), companyName: names.get(r.companyId) ?? '' })), count: total, hasMore: page * PAGE < total }
+    // Companies are the kernel's: their names come through its service, in one query for the page.
+    const companies = await billingCompanies(this.app, results.map((r) => r.companyId))
+    return { invoices: results.map((r) => ({ ...invoiceJson(r), companyName: companies.get(r.companyId)?.name ?? '' })), count: total, hasMore: page * PAGE < total }
   }
 
   async get(companyId: number, id: number, trx?: Knex.Transaction): Promise<Invoice> {
