@@ -3,7 +3,7 @@ import type { RedisLink } from '../redis/link.ts'
 /** INCR that always leaves the key with an expiry (a crash between INCR and PEXPIRE cannot make it immortal). */
 const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n`
+return {n, redis.call('PTTL', KEYS[1])}`
 /** DECR that never goes below zero. */
 const RELEASE_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n > 0 then return redis.call('DECR', KEYS[1]) end
@@ -28,8 +28,14 @@ export class AttemptLimiter {
 
   /** Records one attempt and answers how many the window now holds (this one included). */
   async hit(key: string, windowMs: number): Promise<number> {
+    return (await this.hitWindow(key, windowMs)).count
+  }
+
+  /** As hit, with the time left in the window (a rate limit's Retry-After). */
+  async hitWindow(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     if (this.redis) {
-      return Number(await this.redis.client.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] }))
+      const [count, ttl] = await this.redis.client.eval(HIT_SCRIPT, { keys: [this.prefix + key], arguments: [String(windowMs)] }) as [number, number]
+      return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) }
     }
     const now = Date.now()
     let entry = this.memory.get(key)
@@ -39,7 +45,7 @@ export class AttemptLimiter {
     }
     entry.count++
     if (this.memory.size > 10_000) for (const [k, e] of this.memory) if (e.resetAt <= now) this.memory.delete(k)
-    return entry.count
+    return { count: entry.count, resetInMs: entry.resetAt - now }
   }
 
   async record(key: string, windowMs: number): Promise<void> {

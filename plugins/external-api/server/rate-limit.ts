@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '@zapdesk/plugin-api'
 import { bearerOf, tokenKey } from './caller.ts'
 
@@ -10,51 +10,26 @@ export function rateOptionsFrom(env: NodeJS.ProcessEnv): RateOptions {
   return { max: int(env.ZAPDESK_EXTERNAL_API_RATE_MAX, 60), windowMs: int(env.ZAPDESK_EXTERNAL_API_RATE_WINDOW_MS, 60_000) }
 }
 
-/** INCR with an expiry set on the window's first hit; answers the count and the window's time left. */
-const WINDOW_SCRIPT = `local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`
-
-type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void
-
 /**
- * A store for @fastify/rate-limit on the app's Redis (node-redis; the plugin's own Redis store wants ioredis), so
- * every instance counts a token's requests together. Without Redis the plugin's in-memory store is used.
+ * The send route's limit, on the kernel's attempt counter (in memory, or in Redis so every instance counts a token
+ * together): counted per token (by its hash), before the token is even looked up, so guessing costs the guesser; no
+ * token at all is refused later and not counted. Over the limit: 429 ERR_RATE_LIMITED with Retry-After (seconds). A
+ * Redis failure lets the request through rather than refuse everyone.
  */
-function redisStore(app: FastifyInstance) {
-  const redis = app.redis!
-  const prefix = `${app.config.redisPrefix}:external-api:rate:`
-  return class RedisWindowStore {
-    incr(key: string, cb: StoreCallback, timeWindow: number): void {
-      redis.client.eval(WINDOW_SCRIPT, { keys: [prefix + key], arguments: [String(timeWindow)] })
-        .then((res) => {
-          const [current, ttl] = res as [number, number]
-          cb(null, { current: Number(current), ttl: Math.max(0, Number(ttl)) })
-        })
-        .catch((err: Error) => cb(err))
+export function rateLimit(app: FastifyInstance, options: RateOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = tokenKey(bearerOf(request))
+    if (!key) return
+    let window: { count: number; resetInMs: number }
+    try {
+      window = await app.attempts.hitWindow(`external-api:${key}`, options.windowMs)
+    } catch (err) {
+      request.log.warn({ err }, 'external API rate limit not counted')
+      return
     }
-
-    child(): RedisWindowStore {
-      return this
-    }
-  }
-}
-
-/**
- * Options of @fastify/rate-limit for the send route: counted per token (by its hash), before the token is even looked
- * up, so guessing costs the guesser; no token at all is refused at once and not counted. Over the limit: 429
- * ERR_RATE_LIMITED with Retry-After (seconds). A Redis failure lets the request through rather than refuse everyone.
- */
-export function rateLimitSettings(app: FastifyInstance, options: RateOptions) {
-  return {
-    global: false,
-    skipOnError: true,
-    ...(app.redis ? { store: redisStore(app) } : {}),
-    keyGenerator: (request: FastifyRequest) => tokenKey(bearerOf(request)),
-    allowList: (_request: FastifyRequest, key: string) => key === '',
-    max: () => options.max,
-    timeWindow: () => options.windowMs,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number; after: string }) =>
-      new AppError('ERR_RATE_LIMITED', 429, { retryAfterSeconds: Math.ceil(context.ttl / 1000) }, `Too many requests with this token; retry in ${context.after}`),
+    if (window.count <= options.max) return
+    const retryAfterSeconds = Math.max(1, Math.ceil(window.resetInMs / 1000))
+    reply.header('retry-after', String(retryAfterSeconds))
+    throw new AppError('ERR_RATE_LIMITED', 429, { retryAfterSeconds }, `Too many requests with this token; retry in ${retryAfterSeconds} s`)
   }
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import rateLimit from '@fastify/rate-limit'
 import { AppError, errorResponses, readUploads, toIso, type Static, type StoredUpload } from '@zapdesk/plugin-api'
 import { resolveCaller, type ApiCaller } from './caller.ts'
 import { parseNumber } from './number.ts'
-import { rateLimitSettings, rateOptionsFrom } from './rate-limit.ts'
+import { rateLimit, rateOptionsFrom } from './rate-limit.ts'
 import { SendAnswer, SendJsonBody, SendMultipartBody } from './schemas.ts'
 import { sendExternal } from './send.ts'
 
@@ -25,12 +24,13 @@ async function readRequest(request: FastifyRequest, caller: ApiCaller): Promise<
 }
 
 export default async function externalApiRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, rateLimitSettings(app, rateOptionsFrom(process.env)))
+  const limit = rateLimit(app, rateOptionsFrom(process.env))
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post('/messages/send', {
     // Not a user's session: the connection's token is checked by the handler (resolveCaller), plan and overdue included.
-    config: { access: 'public', rateLimit: {} },
+    config: { access: 'public' },
+    onRequest: limit,
     schema: {
       tags: ['external-api'],
       summary: 'Send a text, or files, to a number through the connection whose token is the bearer',
