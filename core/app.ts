@@ -58,7 +58,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaController: { compilersFactory: lazyCompilers() as never },
-    routerOptions: { maxParamLength: 500 },
+    // The spec's web app asks for some lists with a trailing slash (GET /queueIntegration/, /schedules/): both spellings answer.
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance
   installErrorHandler(app)

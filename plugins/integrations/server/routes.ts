@@ -18,13 +18,11 @@ export default async function integrationRoutes(app: FastifyInstance): Promise<v
       data: action === 'delete' ? { action, integrationId: queueIntegration.id } : { action, queueIntegration },
     })
 
-  // The spec's web app asks for the list with a trailing slash; both spellings answer.
-  for (const url of ['/queueIntegration', '/queueIntegration/']) {
-    api.get(url, {
-      config: { access: 'admin' },
-      schema: { summary: 'The company\'s integrations by name, paged; searchParam matches the name or type', querystring: Pagination, response: { 200: pageOf('queueIntegrations', IntegrationDto), ...errorResponses } },
-    }, async (request) => app.integrations.page(request.auth!.companyId, request.query.searchParam, request.query.pageNumber ?? 1))
-  }
+  // Also answers GET /queueIntegration/ (the spec's call): the app ignores trailing slashes.
+  api.get('/queueIntegration', {
+    config: { access: 'admin' },
+    schema: { summary: 'The company\'s integrations by name, paged; searchParam matches the name or type', querystring: Pagination, response: { 200: pageOf('queueIntegrations', IntegrationDto), ...errorResponses } },
+  }, async (request) => app.integrations.page(request.auth!.companyId, request.query.searchParam, request.query.pageNumber ?? 1))
 
   api.post('/queueIntegration/testSession', {
     config: { access: 'admin' },
