@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { todayIn } from '../auth/service.ts'
-import { switchedOffFeatures } from './switched-off.ts'
+import { featuresNow } from './switched-off.ts'
 
 /** What the access hook decides a company may do, for callers that are not a signed-in user (API tokens). */
 export interface CompanyStanding {
@@ -35,12 +35,10 @@ export class CompanyStatus {
     const row = await this.app.knex('companies').leftJoin('plans', 'plans.id', 'companies.planId').where('companies.id', companyId)
       .first('companies.status', 'companies.dueDate', 'companies.timezone', 'plans.features')
     if (!row) return undefined
-    const disabled = await switchedOffFeatures(this.app, companyId)
-    const planFeatures: string[] = row.features ? JSON.parse(row.features) : []
     return {
       active: Boolean(row.status),
       overdue: row.dueDate !== null && row.dueDate < todayIn(row.timezone),
-      features: new Set(planFeatures.filter((f) => !disabled.includes(f))),
+      features: await featuresNow(this.app, companyId, row.features),
     }
   }
 

@@ -16,3 +16,10 @@ export async function switchedOffFeatures(app: FastifyInstance, companyId: numbe
   for (const [feature, key] of Object.entries(SETTING_SWITCHES)) if (settings[key] === 'false') disabled.push(feature)
   return disabled
 }
+
+/** A company's features now: its plan's (`plans.features` as stored, a JSON list) less the modules it switched off. */
+export async function featuresNow(app: FastifyInstance, companyId: number, planFeatures: string | null): Promise<Set<string>> {
+  const disabled = await switchedOffFeatures(app, companyId)
+  const inPlan: string[] = planFeatures ? JSON.parse(planFeatures) : []
+  return new Set(inPlan.filter((f) => !disabled.includes(f)))
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AuthContext } from './types.ts'
 import type { UserDecorator } from '../accounts/serialize.ts'
 import { SessionStore } from './sessions.ts'
-import { switchedOffFeatures } from '../accounts/switched-off.ts'
+import { featuresNow } from '../accounts/switched-off.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
 
@@ -93,8 +93,7 @@ export class AuthService {
       .first('users.id', 'users.companyId', 'users.name', 'users.email', 'users.profile', 'users.super', 'users.allTicket',
         'users.tokenVersion', 'companies.dueDate', 'companies.timezone', 'companies.status', 'plans.features')) as AuthRow | undefined
     if (!row || (tokenVersion !== 'any' && row.tokenVersion !== tokenVersion)) return null
-    const disabled = await switchedOffFeatures(this.app, row.companyId)
-    const planFeatures: string[] = row.features ? JSON.parse(row.features) : []
+    const features = await featuresNow(this.app, row.companyId, row.features)
     const isSuper = Boolean(row.super)
     const ctx: AuthContext = {
       userId: row.id,
@@ -106,7 +105,7 @@ export class AuthService {
       allTicket: row.allTicket,
       tokenVersion: row.tokenVersion,
       ...(sessionId !== undefined ? { sessionId } : {}),
-      features: new Set(planFeatures.filter((f) => !disabled.includes(f))),
+      features,
       dueDate: row.dueDate,
       overdue: !isSuper && row.dueDate !== null && row.dueDate < todayIn(row.timezone),
       inactive: !isSuper && !row.status,
