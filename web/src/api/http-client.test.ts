@@ -121,6 +121,17 @@ t.test('a 401 clears the session; anonymous calls do not', async (t) => {
   t.equal(state.unauthorized, 1)
 })
 
+t.test('the sign-out call sends the token but never refreshes or clears the session on its answer', async (t) => {
+  const { http, state, calls } = client({
+    '/auth/logout': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }],
+  })
+  await t.rejects(http.del('/auth/logout', { leaveSession: true }))
+  await t.rejects(http.del('/auth/logout', { leaveSession: true }))
+  t.equal(calls[0].auth, 'Bearer old')
+  t.same(calls.map((c) => c.url), ['/api/auth/logout', '/api/auth/logout'], 'no refresh call')
+  t.same([state.refreshed, state.unauthorized], [0, 0])
+})
+
 t.test('non-JSON errors keep their raw text', async (t) => {
   const { http } = client({ '/x': [{ status: 400, body: 'plain failure' }] })
   const err = await failure(http.get('/x'))

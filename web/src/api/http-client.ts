@@ -22,6 +22,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>
   /** Skip the session handling (login, refresh, public pages). */
   anonymous?: boolean
+  /** Send the token but leave the session alone whatever the answer: no refresh, no sign-out (the sign-out call). */
+  leaveSession?: boolean
   signal?: AbortSignal
   /** Reports the share of the request body sent (0..1): the call goes through the upload transport. */
   onUploadProgress?: (fraction: number) => void
@@ -96,7 +98,7 @@ export function createHttpClient(opts: HttpClientOptions) {
 
   async function request<T>(method: string, path: string, body?: unknown, ro: RequestOptions = {}): Promise<T> {
     let res = await send(method, path, body, ro)
-    if (!ro.anonymous && res.status === 403) {
+    if (!ro.anonymous && !ro.leaveSession && res.status === 403) {
       const first = errorFromBody(403, await readBody(res))
       const renewed = await refresh()
       if (!renewed) {
@@ -108,7 +110,7 @@ export function createHttpClient(opts: HttpClientOptions) {
     const data = await readBody(res)
     if (res.ok) return data as T
     const error = errorFromBody(res.status, data)
-    if (!ro.anonymous && res.status === 401) opts.onUnauthorized(error.code)
+    if (!ro.anonymous && !ro.leaveSession && res.status === 401) opts.onUnauthorized(error.code)
     throw error
   }
 

@@ -30,8 +30,8 @@ export function AccountMenu() {
         intent="danger"
         text={t('topbar.logout')}
         data-testid="logout"
-        onClick={async () => {
-          await logout()
+        onClick={() => {
+          logout()
           navigate('/login', { replace: true })
         }}
       />
