@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import fs from 'node:fs'
 import { thirdPartyModules } from './third-party-modules.ts'
+import { serviceWorker } from './pwa/sw-plugin.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 const repoRoot = path.resolve(webRoot, '..')
@@ -17,7 +18,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: true, ws: true } }
 export default defineConfig({
   root: webRoot,
   base: '/',
-  plugins: [thirdPartyModules(repoRoot), react()],
+  plugins: [thirdPartyModules(repoRoot), react(), serviceWorker(path.join(webRoot, 'pwa/sw.ts'), path.join(webRoot, 'public'))],
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
