@@ -18,6 +18,7 @@ export default definePlugin({
   optionalDependencies: ['queues', 'connections'],
   tables: ['invoices', 'charge_infos', 'payment_events'],
   provides: ['billing'],
+  events: ['payment.received'],
   errorCodes: [
     'ERR_NO_INVOICE_FOUND', 'ERR_INVOICE_PAID', 'ERR_INVOICE_CANCELED', 'ERR_NO_CHARGE_INFO_FOUND', 'ERR_BILLING_INVALID_CPF',
     'ERR_BILLING_NO_PROVIDER', 'ERR_BILLING_NO_CARDS', 'ERR_BILLING_NO_CARD', 'ERR_BILLING_SAME_PLAN', 'ERR_BILLING_NOTHING_TO_PAY',

@@ -21,7 +21,7 @@ export default definePlugin({
   dependencies: ['connections', 'contacts', 'tags', 'tickets', 'files'],
   tables: ['contact_lists', 'contact_list_items', 'campaigns', 'campaign_settings', 'campaign_shipping', 'campaign_pacing'],
   feature: 'useCampaigns',
-  events: ['campaign.awaitingConfirmation'],
+  events: ['campaign.awaitingConfirmation', 'campaign.finished'],
   errorCodes: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NO_CONTACT_LIST_ITEM_FOUND', 'ERR_NO_CAMPAIGN_FOUND', 'ERR_CAMPAIGN_LOCKED', 'ERR_CAMPAIGN_NOT_RUNNING', 'ERR_CAMPAIGN_NOT_CANCELLED'],
   migrations: new URL('./migrations/', import.meta.url),
   routes,

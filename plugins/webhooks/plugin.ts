@@ -19,6 +19,7 @@ export default definePlugin({
   version: '1.0.0',
   description: 'Outbound webhooks: signed domain events posted to a company\'s endpoints, retried for 24 h, in order per ticket',
   dependencies: ['contacts', 'connections', 'tickets'],
+  optionalDependencies: ['campaigns', 'billing'],
   tables: ['webhook_endpoints', 'webhook_deliveries'],
   provides: ['webhooks'],
   events: ['webhook.endpointsChanged'],

@@ -59,15 +59,19 @@ t.test('overdue -> charge info -> paid by a super user (manual provider): due da
 
   t.equal((await call(app, 'POST', `/invoices/${invoice.id}/pay`, late.admin.headers)).statusCode, 403, 'not the company\'s admin')
   const published = capturePublished(app)
+  const payments: unknown[] = []
+  app.events.on('payment.received', (e) => { payments.push(e) })
   const paid = await call(app, 'POST', `/invoices/${invoice.id}/pay`, root.headers)
   t.equal(paid.statusCode, 200)
   t.equal(paid.json().status, 'paid')
   t.ok((await billingCompany(app, late.id))!.dueDate! > today(), 'a whole period from today')
   t.match(published.filter((p) => p.topic === 'payment'), [{ companyId: late.id, data: { action: 'CONCLUIDA', invoice: { id: invoice.id } } }])
+  t.match(payments, [{ companyId: late.id, invoiceId: invoice.id, value: invoice.value, provider: 'manual', paidAt: String }], 'payment.received for plugins (webhooks)')
   t.equal((await call(app, 'GET', '/users/list', late.admin.headers)).statusCode, 200, 'unlocked at once')
   const dueAfter = (await billingCompany(app, late.id))!.dueDate
   t.equal((await call(app, 'POST', `/invoices/${invoice.id}/pay`, root.headers)).json().error, 'ERR_INVOICE_PAID')
   t.equal((await billingCompany(app, late.id))!.dueDate, dueAfter, 'paid once, extended once')
+  t.equal(payments.length, 1, 'announced once')
 })
 
 t.test('isolation: a company sees only its invoices; only super users list, create, change and delete', async (t) => {

@@ -66,3 +66,10 @@ declare module 'fastify' {
     billing: BillingService
   }
 }
+
+declare module '@zapdesk/plugin-api' {
+  interface DomainEvents {
+    /** An invoice was paid (once, however many provider events said so), on the instance that applied it. */
+    'payment.received': { companyId: number; invoiceId: number; detail: string; value: number; provider: string; kind: string; paidAt: string }
+  }
+}

@@ -5,6 +5,8 @@ declare module '@zapdesk/plugin-api' {
      * instance then checks that connection's inbound messages for replies (see sender/awaiting-watch.ts).
      */
     'campaign.awaitingConfirmation': { companyId: number; whatsappId: number }
+    /** A campaign sent to every recipient it could (FINALIZADA), once, on the instance that finished it. */
+    'campaign.finished': { companyId: number; campaignId: number; name: string; completedAt: string; delivered: number; failed: number; total: number }
   }
 }
 

@@ -7,7 +7,15 @@ export const WEBHOOK_EVENTS = {
   message: ['message.received', 'message.sent', 'message.acked'],
   ticket: ['ticket.opened', 'ticket.accepted', 'ticket.transferred', 'ticket.closed'],
   contact: ['contact.created', 'contact.updated'],
+  campaign: ['campaign.finished'],
+  payment: ['payment.received'],
 } as const
+
+/** Domains whose events come from an optional plugin: offered only when that plugin's domain event exists here. */
+export const DOMAIN_SOURCES: Partial<Record<keyof typeof WEBHOOK_EVENTS, string>> = {
+  campaign: 'campaign.finished',
+  payment: 'payment.received',
+}
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[keyof typeof WEBHOOK_EVENTS][number]
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IdParams, Type, errorResponses, pageOf } from '@zapdesk/plugin-api'
-import { WEBHOOK_EVENTS } from './catalogue.ts'
+import { WEBHOOK_EVENTS, DOMAIN_SOURCES } from './catalogue.ts'
 import { CreateBody, DeliveryDto, EndpointDto, UpdateBody } from './serialize.ts'
 
 /** Admins holding webhooks:manage only: an endpoint carries a company's secret and receives its data. */
@@ -17,7 +17,14 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   api.get('/webhooks/events', {
     config: ADMIN,
     schema: { summary: 'The events an endpoint may want, by domain', response: { 200: Type.Object({ groups: Type.Array(Type.Object({ domain: Type.String(), events: Type.Array(Type.String()) })) }), ...errorResponses } },
-  }, async () => ({ groups: Object.entries(WEBHOOK_EVENTS).map(([domain, events]) => ({ domain, events: [...events] })) }))
+  }, async () => {
+    const known = new Set(app.events.catalogue().map((e) => e.name))
+    const offered = Object.entries(WEBHOOK_EVENTS).filter(([domain]) => {
+      const source = DOMAIN_SOURCES[domain as keyof typeof WEBHOOK_EVENTS]
+      return !source || known.has(source)
+    })
+    return { groups: offered.map(([domain, events]) => ({ domain, events: [...events] })) }
+  })
 
   api.get('/webhooks', {
     config: ADMIN,

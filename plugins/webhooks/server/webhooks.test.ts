@@ -59,6 +59,6 @@ t.test('admins only; the event catalogue comes grouped by domain', async (t) => 
   t.equal((await call(app, 'GET', '/webhooks', c.user.headers)).statusCode, 403, 'an agent is refused')
   t.equal((await call(app, 'POST', '/webhooks', c.user.headers, HOOK)).statusCode, 403)
   const groups = (await call(app, 'GET', '/webhooks/events', c.admin.headers)).json().groups
-  t.same(groups.map((g: { domain: string }) => g.domain), ['message', 'ticket', 'contact'])
+  t.same(groups.map((g: { domain: string }) => g.domain), ['message', 'ticket', 'contact', 'campaign', 'payment'], 'campaigns and billing are installed')
   t.same(groups[1].events, ['ticket.opened', 'ticket.accepted', 'ticket.transferred', 'ticket.closed'])
 })

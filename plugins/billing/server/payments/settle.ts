@@ -26,10 +26,15 @@ export async function payInvoice(app: FastifyInstance, trx: Knex.Transaction, in
   return true
 }
 
-/** After the commit: the company's screens hear it (the checkout's success message, then home). */
+/** After the commit: the company's screens hear it (the checkout's success message, then home), and so do plugins. */
 export async function announcePaid(app: FastifyInstance, companyId: number, invoiceId: number): Promise<void> {
   const row = await app.bind(Invoice).query().forCompany(companyId).findById(invoiceId)
-  if (row) app.realtime.publish({ companyId, topic: 'payment', data: { action: 'CONCLUIDA', invoice: invoiceJson(row) } })
+  if (!row) return
+  app.realtime.publish({ companyId, topic: 'payment', data: { action: 'CONCLUIDA', invoice: invoiceJson(row) } })
+  app.events.emit('payment.received', {
+    companyId, invoiceId: row.id, detail: row.detail, value: Number(row.value), provider: row.provider ?? 'manual', kind: row.kind,
+    paidAt: new Date(row.paidAt ?? Date.now()).toISOString(),
+  })
 }
 
 /** A super user marks an invoice paid (the manual provider: installs with no payment provider, payments made elsewhere). */

@@ -20,9 +20,19 @@ export async function finishDone(app: FastifyInstance, scope?: { companyId: numb
     if (!n) continue
     finished++
     const row = await app.bind(Campaign).query().forCompany(c.companyId).findById(c.id)
-    if (row) publishCampaign(app, c.companyId, { action: 'update', record: await renderOne(app, c.companyId, row) })
+    if (!row) continue
+    publishCampaign(app, c.companyId, { action: 'update', record: await renderOne(app, c.companyId, row) })
+    app.events.emit('campaign.finished', { companyId: c.companyId, campaignId: c.id, name: row.name, completedAt: new Date(row.completedAt ?? Date.now()).toISOString(), ...await tally(app, c.companyId, c.id) })
   }
   return finished
+}
+
+/** Delivered and failed recipients of a finished campaign (recipients waiting for a confirmation count in neither). */
+async function tally(app: FastifyInstance, companyId: number, campaignId: number): Promise<{ delivered: number; failed: number; total: number }> {
+  const rows = await app.bind(CampaignShipping).query().forCompany(companyId).where({ campaignId }).groupBy('state')
+    .select('state').count('* as n') as unknown as Array<{ state: string; n: number | string }>
+  const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0)
+  return { delivered: of('delivered'), failed: of('failed'), total: rows.reduce((sum, r) => sum + Number(r.n), 0) }
 }
 
 /** Marks a connection's running campaigns as not sending, and why (shown on the report); null clears it. */

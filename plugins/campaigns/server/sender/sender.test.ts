@@ -39,6 +39,8 @@ t.test('a campaign reaches each valid contact once: variants by turn, variables 
   await attach(app, `/files/uploadList/${files.id}`, c.admin.headers, 'catalogo.png', PNG, 'files')
   const admin = await connect(app, c.admin.token, t)
   const agent = await connect(app, c.user.token, t)
+  const finishedEvents: unknown[] = []
+  app.events.on('campaign.finished', (e) => { finishedEvents.push(e) })
   const created = (await call(app, 'POST', '/campaigns', c.admin.headers, {
     name: 'Black Friday', whatsappId, contactListId: listId, fileListId: files.id,
     message1: 'A: Olá {nome}, use {cupom}', message2: 'B: Oi {nome} ({numero})', message3: 'C: {nome}, {email} {desconhecida}',
@@ -49,6 +51,9 @@ t.test('a campaign reaches each valid contact once: variants by turn, variables 
   const done = await waitFor(async () => { const s = await status(app, c.admin.headers, created.id); return s.status === 'FINALIZADA' && s }, 20_000, 'FINALIZADA')
   t.match(done.report, { valid: 12, delivered: 12, failed: 0, remaining: 0 }, 'the number off WhatsApp is not a recipient')
   t.ok(done.completedAt, 'with its completion time')
+  await app.events.idle()
+  t.same(finishedEvents, [{ companyId: c.id, campaignId: created.id, name: 'Black Friday', completedAt: new Date(done.completedAt).toISOString(), delivered: 12, failed: 0, total: 12 }],
+    'campaign.finished once, with its tally (for webhooks)')
   const sent = await outbox(app, c.admin.headers, whatsappId)
   t.equal(sent.length, 24, 'two messages each: the text on the picture, then the list\'s file')
   for (let i = 0; i < 12; i++) {

@@ -53,6 +53,23 @@ t.test('ticket events: accepted, transferred, closed; contact events; only what 
   t.equal(rx.received.length, 4, 'nothing it did not choose (ticket.opened, message.received)')
 })
 
+t.test('campaign.finished and payment.received reach the endpoints that want them, with the data the event carries', async (t) => {
+  const rx = await receiver(t)
+  const w = await world(t, rx)
+  await w.endpoint(['campaign.finished', 'payment.received'])
+  const campaign = { campaignId: 7, name: 'Black Friday', completedAt: '2026-11-27T12:00:00.000Z', delivered: 10, failed: 2, total: 12 }
+  const payment = { invoiceId: 9, detail: 'Plano Pro', value: 99.9, provider: 'asaas', kind: 'cycle', paidAt: '2026-11-27T12:00:00.000Z' }
+  w.app.events.emit('campaign.finished', { companyId: w.c.id, ...campaign })
+  w.app.events.emit('payment.received', { companyId: w.c.id, ...payment })
+  w.app.events.emit('payment.received', { companyId: w.c.id + 1000, ...payment, invoiceId: 10 })
+  await w.app.events.idle()
+  await wake(w.app)
+  t.same(rx.received.map((r) => r.json.event).sort(), ['campaign.finished', 'payment.received'], 'another company\'s payment is not this endpoint\'s')
+  t.same(rx.received.find((r) => r.json.event === 'campaign.finished')!.json.data, { campaign })
+  t.same(rx.received.find((r) => r.json.event === 'payment.received')!.json.data, { payment })
+  for (const r of rx.received) t.ok(verify(SECRET, r), `${r.json.event} signed`)
+})
+
 t.test('a failing receiver: retried with growing delays, then failed past the retry window; resend delivers it', async (t) => {
   const rx = await receiver(t, () => 503)
   const w = await world(t, rx)

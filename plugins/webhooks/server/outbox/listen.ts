@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import '@zapdesk/contacts/public'
 import '@zapdesk/tickets/public'
+import '@zapdesk/campaigns/public'
+import '@zapdesk/billing/public'
 import { writeOutbox } from './write.ts'
 
 type Emit = (companyId: number, event: string, orderKey: string | null, data: () => Promise<Record<string, unknown> | null>) => Promise<void>
@@ -91,6 +93,13 @@ export function listenToDomainEvents(app: FastifyInstance): void {
       await emit(companyId, event, `t:${ticketId}`, async () => ({ ticket, previous: before }))
     }
   }))
+  // Optional plugins' events carry what a receiver needs: nothing of theirs is read here.
+  app.events.on('campaign.finished', async ({ companyId, ...campaign }) => {
+    await emit(companyId, 'campaign.finished', `k:${campaign.campaignId}`, async () => ({ campaign }))
+  })
+  app.events.on('payment.received', async ({ companyId, ...payment }) => {
+    await emit(companyId, 'payment.received', null, async () => ({ payment }))
+  })
   for (const event of ['contact.created', 'contact.updated'] as const) {
     app.events.on(event, ({ companyId, contactId }) => serial(`c:${contactId}`, async () => {
       await emit(companyId, event, `c:${contactId}`, async () => {
