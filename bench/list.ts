@@ -1,102 +1,34 @@
 /**
- * Ticket list and search: tickets, contacts, messages and the search word index bulk-inserted straight into the
- * tables across 50 companies (the issue's 100k tickets / 1M messages by default: about 2 minutes of seeding on
- * MariaDB; `--tickets 10000 --messages 100000` for a quick run), then GET /api/tickets
- * through HTTP (keep-alive sockets from a client process, real tokens of admins and agents): lists by status and
- * page, and searches (searchParam: words of the messages, contact names). Figures: req/s and p50/p99 of each,
- * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same app.
- *   node --import tsx bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5]
+ * Ticket list, search and a ticket's messages page: tickets, contacts, messages and the search word index
+ * bulk-inserted straight into the tables across 50 companies (bench/lib/list-seed.ts; the issue's 100k tickets / 1M
+ * messages by default: about 2 minutes of seeding on MariaDB; `--tickets 10000 --messages 100000` for a quick run),
+ * then through HTTP (keep-alive sockets from a client process, real tokens of admins and agents): GET /api/tickets
+ * lists by status and page, searches (searchParam: words of the messages, contact names), and GET
+ * /api/messages/:ticketId (a ticket opened by its agent, or by an admin). Figures: req/s and p50/p99 of each,
+ * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
+ * app; first the queries one request of each kind costs.
+ *   node --import tsx bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--profile FILE]
  */
-import type { FastifyInstance } from 'fastify'
-import { randomUUID } from 'node:crypto'
-import { benchApp, createBenchCompany, type BenchCompany } from './lib/app.ts'
-import { full, option, target } from './lib/env.ts'
+import { benchApp } from './lib/app.ts'
+import { full, option, target, textOption } from './lib/env.ts'
+import { FIRST, plain, seedList } from './lib/list-seed.ts'
+import { profiled } from './lib/profile.ts'
 import { record } from './lib/results.ts'
 import { closedLoop, ms, rng, summarize } from './lib/stats.ts'
 import { startClient } from './lib/worker.ts'
 import type { HttpLoadResult, HttpRequestSpec } from './lib/client.ts'
-import { createWhatsapp } from '../plugins/connections/server/whatsapp-service.ts'
-import { wordsOf } from '../plugins/tickets/server/search-words.ts'
 
 const COMPANIES = option('companies', 50)
 const TICKETS = option('tickets', 100_000)
 const MESSAGES = option('messages', 1_000_000)
 const CONCURRENCY = option('concurrency', 8)
 const SECONDS = option('seconds', full ? 15 : 5)
-const perCompany = Math.ceil(TICKETS / COMPANIES)
 const perTicket = Math.max(1, Math.round(MESSAGES / TICKETS))
 console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase; ${target()}`)
 
 const random = rng()
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]
-const SYLLABLES = ['ca', 'pe', 'dro', 'en', 'tre', 'ga', 'pra', 'zo', 'ma', 'ri', 'lo', 'ven', 'da', 'nos', 'ta', 'bo', 'le', 'to', 'fi', 'xa', 'cre', 'di', 'mu', 'sa']
-const VOCABULARY = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join(''))
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Karina', 'Lucas', 'Marina', 'Nicolas', 'Olívia', 'Paulo', 'Renata', 'Sérgio', 'Tatiana', 'Vitor']
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Costa', 'Ferreira', 'Almeida', 'Ribeiro', 'Carvalho', 'Gomes', 'Martins', 'Araújo', 'Barbosa']
-const plain = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
-
-/** Multi-row inserts in chunks, inside one transaction per table batch. */
-async function bulk(app: FastifyInstance, table: string, rows: Record<string, unknown>[], chunk = 400): Promise<void> {
-  // SQLite's multi-row insert is a compound SELECT: at most 500 terms.
-  if (app.dialect === 'sqlite') chunk = Math.min(chunk, 400)
-  await app.knex.transaction(async (trx) => {
-    for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk))
-  })
-}
-
-async function seed(app: FastifyInstance): Promise<Array<BenchCompany & { words: string[] }>> {
-  const companies: Array<BenchCompany & { words: string[] }> = []
-  let contactId = 0
-  let ticketId = 0
-  let messageId = 0
-  const started = Date.now()
-  const now = Date.now()
-  for (let c = 0; c < COMPANIES; c++) {
-    const company = await createBenchCompany(app, c, 2)
-    const { created: whatsapp } = await createWhatsapp(app, company.id, { name: 'Sandbox', provider: 'sandbox' })
-    const agents = company.agents.map((a) => a.userId)
-    const contacts: Record<string, unknown>[] = []
-    const tickets: Record<string, unknown>[] = []
-    const messages: Record<string, unknown>[] = []
-    const words: Record<string, unknown>[] = []
-    const used = new Set<string>()
-    for (let t = 0; t < perCompany; t++) {
-      const name = `${pick(FIRST)} ${pick(LAST)}`
-      const at = new Date(now - Math.floor(random() * 90 * 86400_000))
-      contacts.push({ id: ++contactId, companyId: company.id, name, nameSearch: plain(name), number: `55${String(10 + c)}9${String(t).padStart(8, '0')}`, email: '', isGroup: false, createdAt: at, updatedAt: at })
-      const r = random()
-      const status = r < 0.1 ? 'pending' : r < 0.3 ? 'open' : 'closed'
-      const id = ++ticketId
-      const texts: string[] = []
-      for (let m = 0; m < perTicket; m++) {
-        const body = Array.from({ length: 4 }, () => pick(VOCABULARY)).join(' ')
-        texts.push(body)
-        const mAt = new Date(at.getTime() + m * 60_000)
-        messages.push({ id: ++messageId, companyId: company.id, ticketId: id, contactId, whatsappId: whatsapp.id, externalId: `SEED${messageId}`, body, fromMe: m % 2 === 1, read: true, mediaType: 'chat', ack: m % 2 ? 3 : 0, isDeleted: false, isEdited: false, sendAttempts: 0, createdAt: mAt, updatedAt: mAt })
-      }
-      const last = new Date(at.getTime() + perTicket * 60_000)
-      tickets.push({
-        id, companyId: company.id, uuid: randomUUID(), status, active: status === 'closed' ? null : 1, contactId, whatsappId: whatsapp.id,
-        userId: status === 'open' ? pick(agents) : status === 'closed' ? pick(agents) : null, queueId: null, lastMessage: texts[texts.length - 1], lastMessageAt: last,
-        unreadMessages: status === 'pending' ? 1 : 0, isGroup: false, chatbot: false, amountUsedBotQueues: 0, awaitingRating: false, useIntegration: false, createdAt: at, updatedAt: last,
-      })
-      for (const w of wordsOf(texts.join(' '))) {
-        const key = `${w}:${id}`
-        if (!used.has(key)) words.push({ companyId: company.id, word: w, ticketId: id })
-        used.add(key)
-      }
-    }
-    await bulk(app, 'contacts', contacts)
-    await bulk(app, 'tickets', tickets)
-    await bulk(app, 'messages', messages, 400)
-    await bulk(app, 'ticketSearchWords', words, 1000)
-    companies.push({ ...company, words: [...new Set(words.map((w) => w.word as string))] })
-    if (c % 10 === 9) console.log(`  seeded ${c + 1}/${COMPANIES} companies (${((Date.now() - started) / 1000).toFixed(0)} s)`)
-  }
-  if (app.dialect === 'mysql') for (const t of ['tickets', 'messages', 'contacts', 'ticket_search_words']) await app.knex.raw(`ANALYZE TABLE ${t}`)
-  else await app.knex.raw('ANALYZE')
-  return companies
-}
+const MESSAGES_PAGE = 20
 
 const bench = await benchApp({}, (app) => {
   app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }))
@@ -104,7 +36,7 @@ const bench = await benchApp({}, (app) => {
 const { app } = bench
 const client = startClient(new URL('./lib/client.ts', import.meta.url))
 try {
-  const companies = await seed(app)
+  const companies = await seedList(app, { companies: COMPANIES, tickets: TICKETS, messages: MESSAGES }, random)
   const counts = await Promise.all(['tickets', 'messages', 'ticketSearchWords'].map(async (t) => Number((await app.knex(t).count({ n: '*' }))[0].n)))
   console.log(`seeded ${counts[0]} tickets, ${counts[1]} messages, ${counts[2]} search words`)
 
@@ -127,9 +59,37 @@ try {
     rawSearch.push({ companyId: company.id, word: term })
   }
 
-  const http = async (requests: HttpRequestSpec[]) => {
+  // A ticket's messages page: opened by the agent holding it (who reads it) or by an admin (who only looks).
+  const messagesRequests: HttpRequestSpec[] = []
+  const rawMessages: Array<{ companyId: number; ticketId: number }> = []
+  for (let i = 0; i < 1000; i++) {
+    const company = pick(companies)
+    const ticket = pick(company.tickets)
+    const holder = company.agents.find((a) => a.userId === ticket.userId)
+    const token = holder && random() < 0.5 ? holder.token : company.admin.token
+    messagesRequests.push({ path: `/api/messages/${ticket.id}`, headers: as(token) })
+    rawMessages.push({ companyId: company.id, ticketId: ticket.id })
+  }
+
+  // Round trips: the queries one request of each kind costs (the first 20 of each, one at a time).
+  let queries = 0
+  app.knex.on('query', () => queries++)
+  for (const [what, requests] of [['list', listRequests], ['search', searchRequests], ['messages', messagesRequests]] as const) {
+    const seen: number[] = []
+    for (const r of requests.slice(0, 20)) {
+      queries = 0
+      const res = await app.inject({ url: r.path, headers: r.headers })
+      if (res.statusCode !== 200) throw new Error(`${r.path}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+      seen.push(queries)
+    }
+    console.log(`queries per ${what} request: ${Math.min(...seen)}-${Math.max(...seen)} (mean ${(seen.reduce((a, b) => a + b, 0) / seen.length).toFixed(1)})`)
+  }
+
+  const profile = textOption('profile')
+  const http = async (what: string, requests: HttpRequestSpec[]) => {
     await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: 1000 })
-    const r = await client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 })
+    const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
+      client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 }))
     if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
     return r
   }
@@ -141,18 +101,24 @@ try {
     return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99 }
   }
 
-  const hello = await http([{ path: '/bench/hello' }])
-  const list = await http(listRequests)
-  const search = await http(searchRequests)
+  // Each HTTP phase right before its raw query, so a ratio's two sides see the same machine.
+  const hello = await http('hello', [{ path: '/bench/hello' }])
+  const list = await http('list', listRequests)
   const rawListed = await sql((i) => {
     const q = rawList[i % rawList.length]
     return app.knex('tickets').where({ companyId: q.companyId, status: q.status }).orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(41).offset((q.page - 1) * 40)
   })
+  const search = await http('search', searchRequests)
   const rawSearched = await sql((i) => {
     const q = rawSearch[i % rawSearch.length]
     return app.knex('tickets').where({ companyId: q.companyId })
       .whereIn('id', app.knex('ticketSearchWords').distinct('ticketId').where({ companyId: q.companyId }).where('word', 'like', `${q.word}%`))
       .orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(41)
+  })
+  const messages = await http('messages', messagesRequests)
+  const rawMessaged = await sql((i) => {
+    const q = rawMessages[i % rawMessages.length]
+    return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
   })
   const line = (what: string, r: { rate: number; p50: number; p99: number }) => console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms`)
   line('hello-world (HTTP)', hello)
@@ -160,14 +126,19 @@ try {
   line('raw list SQL', rawListed)
   line('GET /tickets search', search)
   line('raw search SQL', rawSearched)
+  line('GET /messages/:id', messages)
+  line('raw messages SQL', rawMessaged)
   const size = `${counts[0]} tickets, ${counts[1]} messages, ${COMPANIES} companies, ${CONCURRENCY} concurrent`
+  const helloOf = 'Fastify hello-world route, same app and client'
   record({
-    'list.rate': { value: list.rate, unit: 'req/s', baseline: hello.rate, baselineOf: 'Fastify hello-world route, same app and client', target: { min: 0.15, of: 'ratio' }, size },
+    'list.rate': { value: list.rate, unit: 'req/s', baseline: hello.rate, baselineOf: helloOf, target: { min: 0.15, of: 'ratio' }, size },
     'list.p50': { value: list.p50, unit: 'ms', baseline: rawListed.p50, baselineOf: 'raw indexed SQL list query', target: { max: 3, of: 'ratio' }, size },
     'list.p99': { value: list.p99, unit: 'ms', baseline: rawListed.p99, baselineOf: 'raw indexed SQL list query', target: { max: 4, of: 'ratio' }, size },
-    'search.rate': { value: search.rate, unit: 'req/s', baseline: hello.rate, baselineOf: 'Fastify hello-world route, same app and client', target: { min: 0.15, of: 'ratio' }, size },
+    'search.rate': { value: search.rate, unit: 'req/s', baseline: hello.rate, baselineOf: helloOf, target: { min: 0.15, of: 'ratio' }, size },
     'search.p50': { value: search.p50, unit: 'ms', baseline: rawSearched.p50, baselineOf: 'raw word-index SQL search', target: { max: 3, of: 'ratio' }, size },
     'search.p99': { value: search.p99, unit: 'ms', baseline: rawSearched.p99, baselineOf: 'raw word-index SQL search', target: { max: 4, of: 'ratio' }, size },
+    'messages.p50': { value: messages.p50, unit: 'ms', baseline: rawMessaged.p50, baselineOf: 'raw indexed SQL page of a ticket\'s messages', target: { max: 3, of: 'ratio' }, size },
+    'messages.p99': { value: messages.p99, unit: 'ms', baseline: rawMessaged.p99, baselineOf: 'raw indexed SQL page of a ticket\'s messages', target: { max: 4, of: 'ratio' }, size },
   })
 } finally {
   await client.close()

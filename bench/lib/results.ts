@@ -74,7 +74,7 @@ export function record(figures: Record<string, FigureInput>): Record<string, Fig
   return out
 }
 
-const ORDER = ['ingest', 'list', 'search', 'fanout', 'memory', 'coldStart']
+const ORDER = ['ingest', 'list', 'search', 'messages', 'fanout', 'memory', 'coldStart']
 function sorted(all: Record<string, Figure>): Record<string, Figure> {
   const rank = (k: string) => {
     const i = ORDER.indexOf(k.split('.')[0])
