@@ -1,0 +1,73 @@
+import t from 'tap'
+import { build, createCompanyWithUsers, createSuper } from '@zapdesk/plugin-api/testing'
+import { call, entries } from './test-support.ts'
+import { MASKED } from './kinds.ts'
+
+t.test('an admin\'s changes to a user, a queue, a setting and a connection are recorded with before/after, secrets masked', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+
+  const user = await call(app, 'PUT', `/users/${c.user.id}`, c.admin.headers, { name: 'Agente Novo', password: 'NovaSenha123' })
+  t.equal(user.statusCode, 200, user.body)
+  const queue = await call(app, 'POST', '/queue', c.admin.headers, { name: 'Suporte', color: '#FF00AA', greetingMessage: 'Olá' })
+  t.equal(queue.statusCode, 201, queue.body)
+  const queueId = queue.json().id
+  t.equal((await call(app, 'PUT', `/queue/${queueId}`, c.admin.headers, { name: 'Suporte 2', color: '#FF00AA' })).statusCode, 200)
+  t.equal((await call(app, 'PUT', '/settings/userRating', c.admin.headers, { key: 'userRating', value: 'enabled' })).statusCode, 200)
+  const wa = await call(app, 'POST', '/whatsapp', c.admin.headers, { name: 'Celular', provider: 'sandbox' })
+  t.equal(wa.statusCode, 201, wa.body)
+  t.equal((await call(app, 'DELETE', `/queue/${queueId}`, c.admin.headers)).statusCode, 204)
+
+  const log = await entries(app, c.admin.headers)
+  const find = (kind: string, action: string, route?: string) => log.find((e) => e.kind === kind && e.action === action && (!route || e.route === route))
+  const u = find('users', 'updated')!
+  t.match(u, { userId: c.admin.id, userName: 'Admin', method: 'PUT', route: '/api/users/:id', resourceId: String(c.user.id), label: 'Agente Novo', companyId: c.id })
+  t.match(u.changes.name, { before: 'Agent', after: 'Agente Novo' })
+  t.same(u.changes.password, { after: MASKED }, 'a password is recorded as written, never its value')
+  t.ok(u.ip, 'the address is kept')
+  t.notOk(JSON.stringify(log).includes('NovaSenha123'), 'the password is nowhere in the log')
+
+  t.match(find('queues', 'created')!.changes, { name: { after: 'Suporte' } })
+  const renamed = find('queues', 'updated')!
+  t.same(renamed.changes.name, { before: 'Suporte', after: 'Suporte 2' })
+  t.notOk('color' in renamed.changes, 'unchanged fields are left out')
+  t.match(find('queues', 'deleted')!, { resourceId: String(queueId), changes: { name: { before: 'Suporte 2' } } })
+
+  const rating = log.find((e) => e.kind === 'settings' && e.resourceId === 'userRating')!
+  t.same(rating.changes.value, { before: 'disabled', after: 'enabled' })
+
+  const connection = find('connections', 'created')!
+  t.match(connection, { label: 'Celular', resourceId: String(wa.json().id) })
+  t.match(connection.changes.name, { after: 'Celular' })
+})
+
+t.test('only admins and super users are recorded; failed writes and reads are not', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+  t.equal((await call(app, 'PUT', `/users/${c.user.id}`, c.user.headers, { name: 'Eu mesmo' })).statusCode, 200)
+  t.equal((await call(app, 'PUT', '/queue/999999', c.admin.headers, { name: 'Nada' })).statusCode, 404)
+  await call(app, 'GET', '/queue', c.admin.headers)
+  t.same(await entries(app, c.admin.headers), [], 'an agent\'s own change, a failed write and a read leave nothing')
+
+  const sup = await createSuper(app)
+  const plan = await call(app, 'POST', '/plans', sup.headers, { name: 'Ouro', users: 10, connections: 3, queues: 5, value: 99 })
+  t.equal(plan.statusCode, 201, plan.body)
+  const [entry] = await entries(app, sup.headers, '?kind=plans')
+  t.match(entry, { action: 'created', kind: 'plans', label: 'Ouro', userName: 'Super' })
+
+  // The platform's payment token (super users only) is a setting whose value is a secret though its name says not.
+  t.equal((await call(app, 'PUT', '/settings/asaas', sup.headers, { key: 'asaas', value: 'tok-muito-secreto' })).statusCode, 200)
+  t.equal((await call(app, 'PUT', '/settings/asaas', sup.headers, { key: 'asaas', value: 'tok-outro-secreto' })).statusCode, 200)
+  const tokens = (await entries(app, sup.headers, '?kind=settings')).filter((e) => e.resourceId === 'asaas')
+  t.equal(tokens.length, 2)
+  for (const e of tokens) t.equal(e.changes.value.after, MASKED)
+  t.notOk(JSON.stringify(tokens).match(/tok-(muito|outro)-secreto/), 'neither value is in the log')
+})
+
+t.test('the caller\'s address follows the proxy setting', async (t) => {
+  const app = await build(t, { startJobs: false, config: { trustProxy: true } })
+  const c = await createCompanyWithUsers(app)
+  await app.inject({ method: 'PUT', url: `/api/users/${c.user.id}`, headers: { ...c.admin.headers, 'x-forwarded-for': '198.51.100.7' }, payload: { name: 'Por proxy' } })
+  const [entry] = await entries(app, c.admin.headers)
+  t.equal(entry.ip, '198.51.100.7')
+})
