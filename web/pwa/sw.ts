@@ -12,12 +12,19 @@ declare const __ZD_VERSION__: string
 /* The few service-worker types used here (the web app's tsconfig has the DOM library, not WebWorker's). */
 interface ExtendableEvent extends Event { waitUntil(p: Promise<unknown>): void }
 interface FetchEvent extends ExtendableEvent { request: Request; respondWith(r: Response | Promise<Response>): void }
+interface NotificationEvent extends ExtendableEvent { notification: Notification }
+interface WindowClient { focus(): Promise<unknown>; postMessage(message: unknown): void }
 interface WorkerScope {
   location: Location
   skipWaiting(): Promise<void>
-  clients: { claim(): Promise<void> }
+  clients: {
+    claim(): Promise<void>
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>
+    openWindow(url: string): Promise<unknown>
+  }
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void
   addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void
+  addEventListener(type: 'notificationclick', fn: (e: NotificationEvent) => void): void
 }
 const sw = self as unknown as WorkerScope
 
@@ -74,4 +81,17 @@ sw.addEventListener('fetch', (event) => {
   const route = swRoute(event.request.method, url, sw.location.origin, event.request.mode, buildFiles)
   if (route === 'shell') event.respondWith(shell(event.request))
   else if (route === 'build') event.respondWith(build(event.request))
+})
+
+// A notification shown through the worker (phones): bring a tab of the app forward and have it open the ticket.
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const data = event.notification.data as { to?: unknown } | null
+  const to = typeof data?.to === 'string' && data.to.startsWith('/') ? data.to : '/'
+  event.waitUntil((async () => {
+    const [client] = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
+    if (!client) return void (await sw.clients.openWindow(to))
+    await client.focus()
+    client.postMessage({ type: 'zapdesk:open', to })
+  })())
 })

@@ -13,10 +13,12 @@ import { loadModuleTranslations } from './modules/registry.ts'
 import { initPreferences } from './ui/preferences.ts'
 import { translateCloseButtons } from './ui/close-labels.ts'
 import { App } from './App.tsx'
+import { initPwa } from './pwa/init.ts'
 
 async function start(): Promise<void> {
   const i18n = await initI18n()
   initPreferences()
+  initPwa()
   translateCloseButtons(i18n)
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
 import { useNotify, useRealtime, useSession } from '@zapdesk/plugin-api/web'
 import { describeEvent, openTicketUuid, shouldNotifyMessage, shouldNotifyWaiting } from './message-notifications.ts'
 
@@ -11,10 +12,11 @@ export default function MessageNotifier() {
   const { user } = useSession()
   const { pathname } = useLocation()
   const notify = useNotify()
+  const { t } = useTranslation('tickets')
   useRealtime('appMessage', (data) => {
     const event = data as Record<string, unknown>
     if (!user || !shouldNotifyMessage(event, user, openTicketUuid(pathname), document.visibilityState === 'visible')) return
-    const described = describeEvent('appMessage', event)
+    const described = describeEvent('appMessage', event, (kind) => t(`notify.media.${kind}`))
     if (described) notify(described)
   })
   useRealtime('ticket', (data) => {

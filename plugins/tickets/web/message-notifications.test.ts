@@ -1,5 +1,5 @@
 import t from 'tap'
-import { openTicketUuid, shouldNotifyMessage, shouldNotifyWaiting } from './message-notifications.ts'
+import { describeEvent, openTicketUuid, shouldNotifyMessage, shouldNotifyWaiting } from './message-notifications.ts'
 
 const me = { id: 7 }
 const frame = (ticket: Record<string, unknown>, message: Record<string, unknown> = {}) => ({
@@ -44,4 +44,15 @@ t.test('the uuid of the ticket on screen', async (t) => {
   t.equal(openTicketUuid('/tickets/3f2a-11'), '3f2a-11')
   t.equal(openTicketUuid('/tickets'), undefined)
   t.equal(openTicketUuid('/contacts'), undefined)
+})
+
+t.test('a media message reads as its kind, with its caption when it has one', async (t) => {
+  const label = (kind: string) => `[${kind}]`
+  const line = (message: Record<string, unknown>) => describeEvent('appMessage', frame({}, message), label)?.body
+  t.equal(line({ body: 'oi' }), 'oi', 'text stays text')
+  t.equal(line({ mediaType: 'image', mediaUrl: '/api/public/1/a.jpg', body: '' }), '[image]')
+  t.equal(line({ mediaType: 'image', mediaUrl: '/api/public/1/a.jpg', body: 'the receipt' }), '[image]: the receipt')
+  t.equal(line({ mediaType: 'ptt', mediaUrl: '/api/public/1/v.ogg', body: 'v.ogg' }), '[audio]', 'a file name is no caption')
+  t.equal(line({ mediaType: 'document', mediaUrl: '/api/public/1/x.pdf', mediaName: 'Nota.pdf', body: 'Nota.pdf' }), '[document]')
+  t.equal(describeEvent('appMessage', frame({}, { mediaType: 'image', mediaUrl: '/x.jpg', body: '' }))?.body, '', 'no labeller: the body as it came')
 })

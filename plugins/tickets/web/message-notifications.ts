@@ -1,19 +1,34 @@
 import type { ShellNotification } from '@zapdesk/plugin-api/web'
+import { fileNameOf, mediaKind, type MediaKind } from './conversation/media-kind.ts'
 
 /*
  * Which new messages notify an agent (bell, sound, unread count), and the line the notification shows. The shell
  * shows notifications; what deserves one is the tickets module's rule.
  */
 
-/** A readable line out of a ticket or message event, whatever plugin sent it. */
-export function describeEvent(topic: string, data: Record<string, unknown>): Omit<ShellNotification, 'id' | 'at'> | null {
+/**
+ * The line a media message shows: its kind's label (from the caller, in the user's language), with the caption when
+ * it has one (a file's own name is no caption).
+ */
+function mediaLine(message: Record<string, unknown>, label: (kind: MediaKind) => string): string | undefined {
+  const m = { mediaType: message.mediaType as string | null, mediaUrl: message.mediaUrl as string | null, mediaName: message.mediaName as string | null }
+  const kind = mediaKind(m)
+  if (kind === 'text') return undefined
+  const body = typeof message.body === 'string' ? message.body.trim() : ''
+  const caption = body && body !== fileNameOf({ ...m, body }) && body !== m.mediaName ? body : ''
+  return caption ? `${label(kind)}: ${caption}` : label(kind)
+}
+
+/** A readable line out of a ticket or message event, whatever plugin sent it; `mediaLabel` names a media message. */
+export function describeEvent(topic: string, data: Record<string, unknown>, mediaLabel?: (kind: MediaKind) => string): Omit<ShellNotification, 'id' | 'at'> | null {
   const action = String(data.action ?? '')
   const ticket = (data.ticket ?? (data.message as Record<string, unknown> | undefined)?.ticket) as Record<string, unknown> | undefined
   const message = data.message as Record<string, unknown> | undefined
   if (message?.fromMe === true) return null
   const contact = (ticket?.contact ?? message?.contact) as { name?: string } | undefined
   const title = contact?.name ?? String(ticket?.id ?? topic)
-  const body = typeof message?.body === 'string' ? message.body : typeof ticket?.lastMessage === 'string' ? ticket.lastMessage : undefined
+  const media = message && mediaLabel ? mediaLine(message, mediaLabel) : undefined
+  const body = media ?? (typeof message?.body === 'string' ? message.body : typeof ticket?.lastMessage === 'string' ? ticket.lastMessage : undefined)
   const uuid = typeof ticket?.uuid === 'string' ? ticket.uuid : undefined
   return { topic, action, title, body: body?.slice(0, 120), to: uuid ? `/tickets/${uuid}` : undefined }
 }

@@ -6,6 +6,7 @@ import { useSession } from '../session/use-session.ts'
 import { logout, refreshUser } from '../session/session-service.ts'
 import { UserDialog } from '../pages/users/UserDialog.tsx'
 import { Avatar } from '../ui/Avatar.tsx'
+import { AlertsMenuItems } from '../pwa/AlertsMenuItems.tsx'
 
 export function AccountMenu() {
   const { t } = useTranslation()
@@ -25,6 +26,8 @@ export function AccountMenu() {
       </li>
       <MenuDivider />
       <MenuItem icon="person" text={t('topbar.profile')} onClick={() => setProfileOpen(true)} data-testid="open-profile" />
+      <AlertsMenuItems />
+      <MenuDivider />
       <MenuItem
         icon="log-out"
         intent="danger"

@@ -6,6 +6,7 @@ import { TopBar } from './TopBar.tsx'
 import { SubscriptionBanner } from './SubscriptionBanner.tsx'
 import { SessionWatcher } from './SessionWatcher.tsx'
 import { ModuleBackgrounds } from './ModuleBackgrounds.tsx'
+import { PwaBackground } from '../pwa/PwaBackground.tsx'
 
 /** Drawer 240 px on wide screens (collapsible to icons); an overlay drawer on narrow ones. */
 export function AppLayout() {
@@ -32,6 +33,7 @@ export function AppLayout() {
       </div>
       <SessionWatcher />
       <ModuleBackgrounds />
+      <PwaBackground />
     </div>
   )
 }

@@ -1,6 +1,11 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
+import { useNavigate } from 'react-router-dom'
 import { volumeAtom } from '../ui/volume-atom.ts'
 import { playChime } from '../ui/notify-sound.ts'
+import { userAtom } from '../session/session-atoms.ts'
+import { store } from '../lib/storage.ts'
+import { alertPlan, alertsEnabled, notificationPermission } from '../pwa/desktop-alerts.ts'
+import { showSystemNotification } from '../pwa/system-notification.ts'
 
 export interface ShellNotification {
   id: string
@@ -20,15 +25,24 @@ export const unreadNotificationsAtom = atom(0)
 
 /**
  * Raises a notification in the top bar's popover (with the unread count and the chime at the user's volume): how a
- * module's background component tells the agent about something it must not miss.
+ * module's background component tells the agent about something it must not miss. While the tab is hidden it is also
+ * a system notification (a click focuses the tab and opens `to`), as the user's hidden-tab alerts switch allows.
  */
 export function useNotify(): (n: Omit<ShellNotification, 'id' | 'at'>) => void {
   const setNotifications = useSetAtom(notificationsAtom)
   const setUnread = useSetAtom(unreadNotificationsAtom)
   const volume = useAtomValue(volumeAtom)
+  const userId = useAtomValue(userAtom)?.id
+  const navigate = useNavigate()
   return (n) => {
     setNotifications((list) => [{ ...n, id: `${Date.now()}-${Math.random()}`, at: Date.now() }, ...list].slice(0, MAX_NOTIFICATIONS))
     setUnread((count) => count + 1)
-    playChime(volume)
+    const plan = alertPlan(document.visibilityState, alertsEnabled(store, userId), notificationPermission())
+    if (plan.sound) playChime(volume)
+    if (plan.system) {
+      showSystemNotification(n.title, { body: n.body, tag: n.to ?? n.topic, to: n.to }, () => {
+        if (n.to) navigate(n.to)
+      })
+    }
   }
 }

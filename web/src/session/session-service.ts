@@ -1,6 +1,7 @@
 import { api, setSessionHooks } from '../api/api.ts'
 import type { AuthAnswer, CompanyPlan, Setting, User } from '../api/types.ts'
 import { STORAGE_KEYS, clearSessionKeys, store } from '../lib/storage.ts'
+import { isApiUnreachable, retryWhenOnline } from '../pwa/connectivity.ts'
 import { appStore, campaignsShownAtom, companyPlanAtom, sessionAtom, sessionEndReasonAtom } from './session-atoms.ts'
 
 type Listener = (user: User | null) => void
@@ -69,10 +70,15 @@ export async function refreshUser(): Promise<void> {
   setUser(user)
 }
 
-/** On page load: a stored token means a session may be alive, renewed through the refresh cookie. */
+/**
+ * On page load: a stored token means a session may be alive, renewed through the refresh cookie. A server that did
+ * not answer (offline, the shell from the service worker's cache) ends nothing: the session stays loading under the
+ * offline banner and is tried again when the network is back.
+ */
 export async function bootstrapSession(): Promise<void> {
   if (!store.getItem(STORAGE_KEYS.token)) return endSession()
   const answer = await api.refresh()
+  if (!answer && isApiUnreachable()) return retryWhenOnline(() => void bootstrapSession())
   if (!answer) return endSession()
   await refreshCompanyPlan()
 }

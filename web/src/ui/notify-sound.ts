@@ -22,3 +22,23 @@ export function playChime(volume: number): void {
     // audio is a nicety; never let it break a notification
   }
 }
+
+/**
+ * Browsers keep audio suspended until the user interacts with the page: the first click or key of the visit wakes
+ * it, so a chime can play later, including in a hidden tab.
+ */
+export function unlockChimeOnFirstGesture(): void {
+  if (typeof AudioContext === 'undefined') return
+  const wake = () => {
+    removeEventListener('pointerdown', wake)
+    removeEventListener('keydown', wake)
+    try {
+      ctx ??= new AudioContext()
+      void ctx.resume().catch(() => undefined)
+    } catch {
+      // no audio: the chime stays silent
+    }
+  }
+  addEventListener('pointerdown', wake)
+  addEventListener('keydown', wake)
+}

@@ -4,5 +4,6 @@ import shell from './shell.ts'
 import pages from './pages.ts'
 import settings from './settings.ts'
 import errors from './errors.ts'
+import pwa from './pwa.ts'
 
-export default { ...common, ...auth, ...shell, ...pages, ...settings, errors }
+export default { ...common, ...auth, ...shell, ...pages, ...settings, ...pwa, errors }

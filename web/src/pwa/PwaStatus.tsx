@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import { Button, Icon } from '@blueprintjs/core'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { browserOnlineAtom, offlineAtom, reportApiReached } from './connectivity.ts'
+import { useRealtimeStatus } from '../realtime/hooks.ts'
+import { updateReadyAtom } from './register.ts'
+import './pwa.css'
+
+/**
+ * Above every screen (sign-in included): "offline" while the browser is offline or the server does not answer (a
+ * shell served from the cache), and the offer to reload once a new version is installed.
+ */
+export function PwaStatus() {
+  const { t } = useTranslation()
+  const offline = useAtomValue(offlineAtom)
+  const browserOnline = useAtomValue(browserOnlineAtom)
+  const updateReady = useAtomValue(updateReadyAtom)
+  const realtime = useRealtimeStatus()
+  // the live socket opening again is an answer from the server too
+  useEffect(() => {
+    if (realtime === 'open') reportApiReached(true)
+  }, [realtime])
+  if (!offline && !updateReady) return null
+  return (
+    <div className="zd-pwa-status">
+      {offline && (
+        <div className="zd-pwa-status__pill is-offline" role="status" data-testid="offline-banner">
+          <Icon icon="offline" />
+          <span>{browserOnline ? t('pwa.serverUnreachable') : t('pwa.offline')}</span>
+        </div>
+      )}
+      {updateReady && !offline && (
+        <div className="zd-pwa-status__pill" role="status" data-testid="update-ready">
+          <Icon icon="automatic-updates" />
+          <span>{t('pwa.updateReady')}</span>
+          <Button size="small" intent="primary" text={t('pwa.reload')} onClick={() => location.reload()} />
+        </div>
+      )}
+    </div>
+  )
+}
