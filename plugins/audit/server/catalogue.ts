@@ -44,13 +44,13 @@ export const AUDIT_RULES: AuditRule[] = [
   { kind: 'companies', match: /^\/companies(\/|$)/ },
   { kind: 'connections', match: /^\/whatsappsession\/:id$/, readAs: '/whatsapp/:id', action: 'updated' },
   { kind: 'connections', match: /^\/whatsapp(\/|$)/ },
-  { kind: 'queues', match: /^\/(queue|queue-options)(\/|$)/ },
+  { kind: 'queues', match: /^\/(queue|queue-options)(\/|$)/ }, // zapdesk: not a table (a kind of change the log names, not the plugin's table)
   { kind: 'integrations', match: /^\/queueIntegration(\/|$)/ },
-  { kind: 'prompts', match: /^\/prompt(\/|$)/ },
+  { kind: 'prompts', match: /^\/prompt(\/|$)/ }, // zapdesk: not a table (a kind of change the log names, not the plugin's table)
   { kind: 'webhooks', match: /^\/webhooks(\/|$)/ },
   { kind: 'billing', match: /^\/(invoices|chargeinfo|subscription|upgradeSubscription|cardsubscription|cardunsubscription|billing)(\/|$)/ },
   { kind: 'helps', match: /^\/helps(\/|$)/ },
-  { kind: 'announcements', match: /^\/announcements(\/|$)/ },
+  { kind: 'announcements', match: /^\/announcements(\/|$)/ }, // zapdesk: not a table (a kind of change the log names, not the plugin's table)
 ]
 
 export function ruleFor(pattern: string): AuditRule | undefined {

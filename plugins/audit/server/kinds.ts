@@ -3,8 +3,8 @@
  * page (the kind filter): a plain list, no server code.
  */
 export const AUDIT_KINDS = [
-  'users', 'roles', 'settings', 'modules', 'plans', 'companies', 'connections', 'queues', 'integrations', 'prompts',
-  'webhooks', 'billing', 'helps', 'announcements',
+  'users', 'roles', 'settings', 'modules', 'plans', 'companies', 'connections', 'queues', 'integrations', 'prompts', // zapdesk: not a table (a kind of change the log names, not the plugin's table)
+  'webhooks', 'billing', 'helps', 'announcements', // zapdesk: not a table (a kind of change the log names, not the plugin's table)
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 

@@ -7,7 +7,7 @@ import { AuditEntry } from './models.ts'
  */
 export async function sampleEntry(app: FastifyInstance, companyId: number, marker: string): Promise<Record<string, number>> {
   await app.bind(AuditEntry).query().forCompany(companyId).insert({
-    userId: 0, userName: `Admin ${marker}`, userSuper: false, ip: '203.0.113.9', method: 'PUT', route: '/api/queue/:id', kind: 'queues',
+    userId: 0, userName: `Admin ${marker}`, userSuper: false, ip: '203.0.113.9', method: 'PUT', route: '/api/queue/:id', kind: 'queues', // zapdesk: not a table (a kind of change the log names, not the plugin's table)
     resourceId: '1', label: `Fila ${marker}`, action: 'updated', changes: JSON.stringify({ name: { before: 'Antes', after: `Fila ${marker}` } }),
     createdAt: new Date().toISOString(),
   })
