@@ -1,0 +1,18 @@
+import { api } from '@zapdesk/plugin-api/web'
+
+/**
+ * Downloads the CSV export through the API client (it carries the session token, which a plain link could not).
+ * Response.text() drops the byte order mark, so it is put back: spreadsheets need it to read the file as UTF-8.
+ */
+export async function downloadAuditCsv(query: Record<string, string | number | undefined>): Promise<void> {
+  const text = await api.get<string>('/audit/export.csv', { query })
+  const blob = new Blob([`\uFEFF${typeof text === 'string' ? text.replace(/^\uFEFF/, '') : ''}`], { type: 'text/csv;charset=utf-8' })
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
