@@ -17,8 +17,6 @@ export function AlertsMenuItems() {
         text={t('pwa.alerts')}
         title={t('pwa.alertsHint')}
         labelElement={<span data-testid="alerts-state">{alerts.enabled ? t('pwa.on') : t('pwa.off')}</span>}
-        roleStructure="listoption"
-        selected={alerts.enabled}
         shouldDismissPopover={false}
         onClick={alerts.toggle}
         data-testid="alerts-toggle"

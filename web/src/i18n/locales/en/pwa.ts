@@ -1,5 +1,8 @@
 export default {
   pwa: {
+    offlineTitle: 'No connection',
+    offlineWait: 'Your session is kept. Zapdesk signs you back in as soon as the network returns.',
+    retry: 'Try again',
     offline: 'You are offline. Zapdesk resumes updating when the network is back.',
     serverUnreachable: 'The server is not answering. Trying again...',
     updateReady: 'A new version of Zapdesk was installed.',

@@ -1,5 +1,8 @@
 export default {
   pwa: {
+    offlineTitle: 'Sin conexión',
+    offlineWait: 'Tu sesión sigue guardada. Zapdesk vuelve a entrar en cuanto regrese la red.',
+    retry: 'Intentar de nuevo',
     offline: 'Estás sin conexión. Zapdesk vuelve a actualizarse cuando regrese la red.',
     serverUnreachable: 'El servidor no responde. Intentando de nuevo...',
     updateReady: 'Se instaló una nueva versión de Zapdesk.',

@@ -1,5 +1,8 @@
 export default {
   pwa: {
+    offlineTitle: 'Sem conexão',
+    offlineWait: 'Sua sessão continua guardada. O Zapdesk entra sozinho assim que a rede voltar.',
+    retry: 'Tentar de novo',
     offline: 'Você está sem conexão. O Zapdesk volta a atualizar quando a rede voltar.',
     serverUnreachable: 'Sem resposta do servidor. Tentando de novo...',
     updateReady: 'Uma nova versão do Zapdesk foi instalada.',

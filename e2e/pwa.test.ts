@@ -1,0 +1,212 @@
+import t from 'tap'
+import { startServer, type RunningServer } from './lib/server.ts'
+import { apiCall, sandboxConnection, signIn } from './lib/session.ts'
+import { openBrowser, step, type BrowserSession } from './lib/browser.ts'
+import { until } from './lib/until.ts'
+
+/**
+ * The installable app (#23 item 3): manifest and icons, the service worker registering and controlling the page,
+ * an offline reload showing the cached shell with the offline state, and system notifications for a customer's
+ * message injected through the sandbox: raised while the page is hidden, not while it is visible nor with the
+ * user's switch off. The Notification constructor is watched through an init script; "hidden" is emulated.
+ */
+t.setTimeout(600_000)
+
+const company = { name: 'Floricultura Ipê', email: `ipe-${Date.now()}@example.com`, phone: '', password: 'ipe-pass-1', planId: 2, recurrence: 'MENSAL', dueDate: '2099-01-01', status: true, campaignsEnabled: true }
+const customer = { from: '5511955551234', name: 'Rita Cliente' }
+
+let server: RunningServer
+let b: BrowserSession
+let token = ''
+let whatsapp = 0
+
+/** Records every Notification built by the page, and lets the test say whether the page is hidden. */
+const SPY = `
+  window.__notes = []
+  window.__hidden = false
+  const Real = window.Notification
+  if (Real) {
+    class Spy extends Real {
+      constructor(title, options) {
+        super(title, options)
+        window.__notes.push({ title, body: options && options.body, tag: options && options.tag, note: this })
+      }
+    }
+    Object.defineProperty(Spy, 'permission', { get: () => Real.permission })
+    Spy.requestPermission = (...args) => Real.requestPermission(...args)
+    window.Notification = Spy
+  }
+  Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (window.__hidden ? 'hidden' : 'visible') })
+  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => window.__hidden })
+`
+
+t.before(async () => {
+  server = await startServer()
+  b = await openBrowser()
+  await b.context.addInitScript(SPY)
+})
+
+t.teardown(async () => {
+  await b?.close()
+  await server?.stop()
+})
+
+const notes = () => b.page.evaluate(() => (window as unknown as { __notes: Array<{ title: string; body?: string; tag?: string }> }).__notes.map(({ title, body, tag }) => ({ title, body, tag })))
+const setHidden = (hidden: boolean) => b.page.evaluate((h) => {
+  (window as unknown as { __hidden: boolean }).__hidden = h
+  document.dispatchEvent(new Event('visibilitychange'))
+}, hidden)
+const badge = async () => Number((await b.page.locator('.zd-topbar .zd-badge').textContent({ timeout: 200 }).catch(() => '0')) || 0)
+const inject = (body: string) => apiCall(server.url, 'POST', `/sandbox/${whatsapp}/messages`, { ...customer, body }, token)
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(buf: Buffer): [number, number] {
+  if (buf.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error('not a PNG')
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)]
+}
+
+t.test('the manifest is served as such and valid; its icons are real PNGs of their sizes', async (t) => {
+  const res = await fetch(`${server.url}/manifest.webmanifest`)
+  t.equal(res.status, 200)
+  t.match(res.headers.get('content-type'), /^application\/manifest\+json/)
+  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> }
+  t.equal(manifest.name, 'Zapdesk')
+  t.ok(manifest.short_name)
+  t.equal(manifest.start_url, '/')
+  t.equal(manifest.display, 'standalone')
+  const sizes = manifest.icons.map((i) => `${i.sizes}:${i.purpose ?? 'any'}`)
+  t.same(sizes.sort(), ['192x192:any', '512x512:any', '512x512:maskable'].sort())
+  for (const icon of manifest.icons) {
+    const file = await fetch(new URL(icon.src, server.url))
+    t.equal(file.headers.get('content-type'), 'image/png', icon.src)
+    t.equal(pngSize(Buffer.from(await file.arrayBuffer())).join('x'), icon.sizes, `${icon.src} is ${icon.sizes}`)
+  }
+  const sw = await fetch(`${server.url}/sw.js`)
+  t.equal(sw.status, 200)
+  t.match(sw.headers.get('content-type'), /javascript/)
+  const html = await (await fetch(`${server.url}/tickets`)).text()
+  t.match(html, /<link rel="manifest" href="\/manifest.webmanifest"/, 'the pages link it')
+})
+
+t.test('the service worker registers, controls the page after a reload and keeps no API answer', async (t) => {
+  await apiCall(server.url, 'POST', '/companies/cadastro', company)
+  const { page } = b
+  await step(b, 'login', async () => {
+    token = await signIn(page, server.url, company.email, company.password)
+  })
+  const scope = await step(b, 'sw-ready', () => page.evaluate(async () => (await navigator.serviceWorker.ready).scope))
+  t.equal(scope, `${server.url}/`)
+  await step(b, 'sw-controls', async () => {
+    await page.reload()
+    await page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
+    await until('the worker to control the page', () => page.evaluate(() => !!navigator.serviceWorker.controller), 10_000)
+  })
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+    return urls
+  })
+  t.ok(cached.includes('/index.html'), 'the shell is kept')
+  t.ok(cached.some((u) => u.startsWith('/assets/')), 'the build files are kept')
+  t.same(cached.filter((u) => u.startsWith('/api')), [], 'no API answer is kept')
+})
+
+t.test('a customer message while the page is hidden raises a notification; a click opens its ticket', async (t) => {
+  const { page } = b
+  whatsapp = await sandboxConnection(server.url, token)
+  await step(b, 'permission-from-menu', async () => {
+    await page.click('[data-testid=account-menu]')
+    await page.locator('[data-testid=notification-permission][data-state=default]', { hasText: 'Permitir' }).waitFor()
+    // the browser's prompt cannot be clicked headless: the grant stands for the user's "Allow"
+    await b.context.grantPermissions(['notifications'], { origin: server.url })
+    await page.click('[data-testid=notification-permission-item]')
+    await page.locator('[data-testid=notification-permission][data-state=granted]', { hasText: 'Permitidas' }).waitFor()
+    await page.locator('[data-testid=alerts-state]', { hasText: 'Ligados' }).waitFor()
+  })
+  await b.screenshot('pwa-menu-pt')
+  await page.keyboard.press('Escape')
+  await setHidden(true)
+  await inject('Bom dia, as rosas chegaram?')
+  const [note] = await step(b, 'hidden-notification', () => until('a notification', async () => ((await notes()).length ? notes() : null)))
+  t.equal(note.title, customer.name, 'titled with the contact')
+  t.equal(note.body, 'Bom dia, as rosas chegaram?', 'the message text')
+  t.match(note.tag, /^\/tickets\//, 'one per ticket')
+  await setHidden(false)
+  await step(b, 'notification-click', async () => {
+    await page.evaluate(() => {
+      const { note } = (window as unknown as { __notes: Array<{ note: Notification }> }).__notes[0]
+      note.onclick?.(new Event('click'))
+    })
+    await page.waitForURL(`**${note.tag}`)
+    await page.locator('[data-testid=messages-list]').getByText('Bom dia, as rosas chegaram?').waitFor()
+  })
+})
+
+t.test('no notification while the page is visible, nor with the switch off', async (t) => {
+  const { page } = b
+  await page.click('.zd-sidebar [data-menu-id=dashboard]')
+  await page.waitForURL((u) => u.pathname === '/')
+  const before = (await notes()).length
+  let bell = await badge()
+  await inject('Visível: não notifica')
+  await step(b, 'visible-bell', () => until('the bell to count it', async () => (await badge()) > bell))
+  t.equal((await notes()).length, before, 'visible: the bell only')
+
+  await step(b, 'switch-off', async () => {
+    await page.click('[data-testid=account-menu]')
+    await page.click('[data-testid=alerts-toggle]')
+    await page.locator('[data-testid=alerts-state]', { hasText: 'Desligados' }).waitFor()
+    await page.keyboard.press('Escape')
+  })
+  const userId = (await apiCall<{ id: number }>(server.url, 'GET', '/auth/me', undefined, token)).id
+  t.equal(await page.evaluate((id) => localStorage.getItem(`desktopAlerts:${id}`), userId), 'off', 'kept for this user')
+  await setHidden(true)
+  bell = await badge()
+  await inject('Desligado: não notifica')
+  await step(b, 'off-bell', () => until('the bell to count it', async () => (await badge()) > bell))
+  t.equal((await notes()).length, before, 'switch off: no notification while hidden either')
+
+  await step(b, 'switch-on', async () => {
+    await setHidden(false)
+    await page.click('[data-testid=account-menu]')
+    await page.click('[data-testid=alerts-toggle]')
+    await page.locator('[data-testid=alerts-state]', { hasText: 'Ligados' }).waitFor()
+    await page.keyboard.press('Escape')
+  })
+  await setHidden(true)
+  await inject('Ligado de novo')
+  await step(b, 'on-again', () => until('the notification', async () => (await notes()).length > before))
+  await setHidden(false)
+})
+
+t.test('offline, a reload shows the cached shell with the offline state; back online, the session resumes', async (t) => {
+  const { page } = b
+  await b.context.setOffline(true)
+  await step(b, 'offline-event', () => page.locator('[data-testid=offline-banner]', { hasText: 'Você está sem conexão' }).waitFor())
+  await step(b, 'offline-reload', async () => {
+    await page.reload()
+    await page.locator('[data-testid=offline-banner]', { hasText: 'Você está sem conexão' }).waitFor()
+    await page.locator('[data-testid=offline-screen]', { hasText: 'Sua sessão continua guardada' }).waitFor()
+  })
+  t.equal(await page.title(), 'Zapdesk', 'the shell loaded from the cache')
+  t.ok(await page.evaluate(() => localStorage.getItem('token')), 'an unanswered refresh does not end the session')
+  await b.screenshot('pwa-offline-pt')
+  await b.context.setOffline(false)
+  await step(b, 'back-online', async () => {
+    await page.locator('.zd-sidebar [data-menu-id]').first().waitFor({ timeout: 20_000 })
+    await page.locator('[data-testid=offline-banner]').waitFor({ state: 'detached' })
+    await page.locator('[data-testid=offline-screen]').waitFor({ state: 'detached' })
+  })
+  t.pass('signed in again without a new login')
+})
+
+t.test('with the server down, the cached shell says the server does not answer', async (t) => {
+  const { page } = b
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'))
+  await step(b, 'server-down', async () => {
+    await page.reload()
+    await page.locator('[data-testid=offline-banner]', { hasText: 'Sem resposta do servidor' }).waitFor()
+  })
+  await page.unroute('**/api/**')
+  t.pass('told apart from the browser being offline')
+})
