@@ -41,9 +41,17 @@ export default function AuditPage() {
   }
 
   const columns: Column<AuditEntry>[] = [
-    { key: 'when', header: t('columns.when'), cell: (e) => <span className="zd-nowrap">{formatDateTime(e.createdAt ?? '')}</span> },
     {
-      key: 'who', header: t('columns.who'), cell: (e) => (
+      // On a phone the "who" column is gone and its name sits under the time: the change itself keeps the room.
+      key: 'when', header: t('columns.when'), cell: (e) => (
+        <span className="zd-audit-when">
+          <span className="zd-nowrap">{formatDateTime(e.createdAt ?? '')}</span>
+          <small className="zd-audit-when__who zd-ellipsis">{e.userName}{e.companyName ? ` · ${e.companyName}` : ''}</small>
+        </span>
+      ),
+    },
+    {
+      key: 'who', header: t('columns.who'), className: 'zd-hide-narrow', cell: (e) => (
         <span className="zd-audit-who">
           <span className="zd-ellipsis">{e.userName}</span>
           {e.companyName && <small className="zd-muted zd-ellipsis">{e.companyName}</small>}
