@@ -65,6 +65,12 @@ function contract(label: string, open: (t: Test) => Promise<MediaStorage>) {
     setTimeout(() => broken.destroy(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })), 10)
     await t.rejects(storage.save(3, broken, 'a.png'), { code: 'FST_REQ_FILE_TOO_LARGE' })
     t.same(await storage.list(3), [], 'no half-written file')
+    // Failing before the driver pipes it (it still awaits its folder or spool): an error, not an uncaught exception.
+    const early = new Readable({ read() {} })
+    const saving = storage.save(3, early, 'b.png')
+    early.destroy(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }))
+    await t.rejects(saving, { code: 'FST_REQ_FILE_TOO_LARGE' }, 'failed before the pipe')
+    t.same(await storage.list(3), [], 'nothing written')
 
     const csv = await storage.save(3, Buffer.from('name;number\nAna;5511999990000\n'), 'contatos.CSV')
     let seen = ''

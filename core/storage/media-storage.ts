@@ -41,6 +41,9 @@ export class MediaStorage implements MediaStore {
   }
 
   async save(companyId: number, data: Buffer | Readable, originalName?: string, visibility: MediaVisibility = 'private'): Promise<string> {
+    // A stream may fail (an upload over the size limit) while the driver is still awaiting before it pipes: without a
+    // listener from now on that error would be uncaught and end the process. The pipe still sees it (stream.errored).
+    if (!Buffer.isBuffer(data)) data.on('error', () => undefined)
     const name = `${randomUUID()}${extensionOf(originalName)}`
     const key = this.keyOf(companyId, name, visibility)
     if (!key) throw new Error(`storage.save: no such company ${companyId}`)

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { MediaStorage } from './media-storage.ts'
 import { LocalDriver } from './local-driver.ts'
-import { S3Driver } from './s3-driver.ts'
+import type { S3Driver } from './s3-driver.ts'
 import { sendMedia } from './serve.ts'
 import { errorResponses } from '../http/schemas.ts'
 
@@ -16,6 +16,8 @@ export default fp(async (app) => {
   const c = app.config
   let driver: LocalDriver | S3Driver = new LocalDriver(c.dataDir)
   if (c.mediaS3Endpoint) {
+    // Loaded only when configured: the AWS SDK is hundreds of modules a disk install would read at every start.
+    const { S3Driver } = await import('./s3-driver.ts')
     const s3 = new S3Driver({ endpoint: c.mediaS3Endpoint, bucket: c.mediaS3Bucket!, accessKey: c.mediaS3AccessKey!, secretKey: c.mediaS3SecretKey!, region: c.mediaS3Region })
     app.addHook('onClose', async () => s3.destroy())
     driver = s3
