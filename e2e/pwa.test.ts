@@ -210,3 +210,61 @@ t.test('with the server down, the cached shell says the server does not answer',
   await page.unroute('**/api/**')
   t.pass('told apart from the browser being offline')
 })
+
+/** Widest element of the page beyond the viewport, if any (a horizontal overflow a thumb would drag sideways). */
+const overflow = () => b.page.evaluate(() => {
+  const width = document.documentElement.clientWidth
+  if (document.documentElement.scrollWidth > width) return `the page is ${document.documentElement.scrollWidth}px wide`
+  const wide = [...document.querySelectorAll<HTMLElement>('.zd-tickets *')].find((el) => {
+    const r = el.getBoundingClientRect()
+    return r.width > 0 && el.checkVisibility() && (r.right > width + 1 || r.left < -1) && !el.closest('[hidden]')
+  })
+  return wide ? `${wide.tagName}.${wide.className} reaches ${Math.round(wide.getBoundingClientRect().right)}px` : null
+})
+
+t.test('at phone width the tickets list and the conversation fit and keep their actions at the bottom (pt, en, es)', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 390, height: 844 })
+  let uuid = ''
+  for (const lng of ['pt', 'en', 'es']) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lng)
+    await step(b, `phone-list-${lng}`, async () => {
+      await page.goto(`${server.url}/tickets`)
+      await page.locator('[data-testid=tickets-page]').waitFor()
+      await page.click('[data-testid=narrow-tab-list]')
+      // waiting until accepted in the first round, then one of the admin's own
+      if (!uuid) await page.click('[data-testid=tickets-tab-pending]')
+      await page.locator('[data-testid=ticket-row]', { hasText: customer.name }).first().waitFor()
+    })
+    t.equal(await overflow(), null, `${lng}: the list fits 390 px`)
+    await b.screenshot(`pwa-phone-list-${lng}`)
+    await step(b, `phone-ticket-${lng}`, async () => {
+      if (!uuid) {
+        const row = page.locator('[data-testid=ticket-row]', { hasText: customer.name }).first()
+        const accept = row.locator('[data-testid=ticket-accept]')
+        if (await accept.count()) await accept.click()
+        else await row.click()
+        await page.waitForURL(/\/tickets\/[^/]+$/)
+        uuid = new URL(page.url()).pathname.split('/').pop()!
+      } else {
+        await page.goto(`${server.url}/tickets/${uuid}`)
+      }
+      await page.locator('[data-testid=message-input]').waitFor()
+    })
+    t.equal(await overflow(), null, `${lng}: the conversation fits 390 px`)
+    // the thumb's reach: the lower part of the screen, and the screen's own edge for the pane switch
+    const bottom = async (sel: string) => {
+      const box = await page.locator(sel).boundingBox()
+      return box ? Math.round(box.y + box.height) : -1
+    }
+    const composer = await bottom('[data-testid=message-input]')
+    const resolve = await bottom('[data-testid=header-resolve]')
+    const panes = await bottom('[data-testid=narrow-tab-list]')
+    t.ok(composer > 844 - 200 && composer <= 844, `${lng}: the composer in the lower part (bottom at ${composer})`)
+    t.ok(resolve > composer && resolve <= 844, `${lng}: resolve below the composer (bottom at ${resolve})`)
+    t.ok(panes >= 844 - 2, `${lng}: the Ticket / list switch on the bottom edge (bottom at ${panes})`)
+    await b.screenshot(`pwa-phone-ticket-${lng}`)
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.setViewportSize({ width: 1366, height: 800 })
+})

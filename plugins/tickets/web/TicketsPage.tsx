@@ -33,8 +33,8 @@ export default function TicketsPage() {
   return (
     <div className="zd-tickets is-narrow" data-testid="tickets-page">
       <Tabs id="tickets-narrow" selectedTabId={pane} onChange={(id) => setPane(id as 'ticket' | 'list')} fill className="zd-tickets__narrow-tabs">
-        <Tab id="ticket" title={t('narrow.ticket')} data-testid="narrow-tab-ticket" />
-        <Tab id="list" title={t('narrow.list')} data-testid="narrow-tab-list" />
+        <Tab id="ticket" icon="chat" title={t('narrow.ticket')} data-testid="narrow-tab-ticket" />
+        <Tab id="list" icon="inbox" title={t('narrow.list')} data-testid="narrow-tab-list" />
       </Tabs>
       <div className="zd-tickets__pane" hidden={pane !== 'list'}>
         <TicketsManager selectedUuid={ticketId} />
