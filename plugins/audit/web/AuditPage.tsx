@@ -80,7 +80,10 @@ export default function AuditPage() {
       <AuditFilters value={filters} onChange={setFilters} isSuper={isSuper} />
       <DataTable<AuditEntry>
         list={list} columns={columns} rowKey={(e) => e.id} testId="audit-table"
-        rowProps={(e) => ({ 'data-entry': e.id, 'data-kind': e.kind, className: 'zd-audit-row', onClick: () => setOpen(e) })}
+        rowProps={(e) => ({
+          'data-entry': e.id, 'data-kind': e.kind, className: 'zd-audit-row', tabIndex: 0, onClick: () => setOpen(e),
+          onKeyDown: (ev) => { if (ev.key === 'Enter') setOpen(e) },
+        })}
         actions={{ extra: (e) => <Button variant="minimal" icon="eye-open" aria-label={t('open')} title={t('open')} onClick={(ev) => { ev.stopPropagation(); setOpen(e) }} data-testid="audit-open" /> }}
         empty={{ icon: 'history', title: filtered ? t('emptyFiltered') : t('empty'), description: filtered ? undefined : t('emptyHint') }}
       />

@@ -10,6 +10,7 @@ function Value({ value, present }: { value: unknown; present: boolean }) {
   const { t } = useTranslation('audit')
   if (present && value === MASKED) return <Tag minimal icon="lock" data-masked>{t('diff.masked')}</Tag>
   if (present && value === '') return <span className="zd-muted">{t('diff.empty')}</span>
+  if (present && value === null) return <span className="zd-muted">{t('diff.none')}</span>
   const text = shown(value, present)
   return text === null ? <span className="zd-muted">—</span> : <span className="zd-audit-value">{text}</span>
 }
