@@ -48,7 +48,9 @@ export const AUDIT_RULES: AuditRule[] = [
   { kind: 'integrations', match: /^\/queueIntegration(\/|$)/ },
   { kind: 'prompts', match: /^\/prompt(\/|$)/ }, // zapdesk: not a table (a kind of change the log names, not the plugin's table)
   { kind: 'webhooks', match: /^\/webhooks(\/|$)/ },
-  { kind: 'billing', match: /^\/(invoices|chargeinfo|subscription|upgradeSubscription|cardsubscription|cardunsubscription|billing)(\/|$)/ },
+  // A plan change and the card subscription's start and end change the company's subscription: not new rows.
+  { kind: 'billing', match: /^\/(upgradeSubscription|cardsubscription|cardunsubscription)$/, action: 'updated' },
+  { kind: 'billing', match: /^\/(invoices|chargeinfo|subscription|billing)(\/|$)/ },
   { kind: 'helps', match: /^\/helps(\/|$)/ },
   { kind: 'announcements', match: /^\/announcements(\/|$)/ }, // zapdesk: not a table (a kind of change the log names, not the plugin's table)
 ]

@@ -34,7 +34,8 @@ export function writePlanner(app: FastifyInstance): (method: string, url: string
     for (let p = url; !read && p.length > '/api'.length; p = p.slice(0, p.lastIndexOf('/'))) {
       if (endsWithParam(p) && getRoutes().has(p)) read = p
     }
-    const created = method === 'POST' && !endsWithParam(url)
+    // A POST to a collection creates; a POST under a row (/companies/:id/add-period, /invoices/:id/pay) changes it.
+    const created = method === 'POST' && !url.includes('/:')
     const readCreated = created ? [...getRoutes()].find((g) => g.startsWith(`${url}/:`) && !g.slice(url.length + 2).includes('/')) ?? null : null
     const action: AuditAction = rule.action ?? (created ? 'created' : method === 'DELETE' && read === url ? 'deleted' : 'updated')
     return { rule, action, read: created ? null : read, list: null, readCreated }
