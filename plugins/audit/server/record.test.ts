@@ -41,6 +41,35 @@ t.test('an admin\'s changes to a user, a queue, a setting and a connection are r
   t.match(connection.changes.name, { after: 'Celular' })
 })
 
+t.test('a connection renamed, a webhook\'s and a prompt\'s secrets changed: before/after, the secrets never stored', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+  const wa = (await call(app, 'POST', '/whatsapp', c.admin.headers, { name: 'Celular', provider: 'sandbox' })).json()
+  t.equal((await call(app, 'PUT', `/whatsapp/${wa.id}`, c.admin.headers, { name: 'Celular da loja', greetingMessage: 'Oi!' })).statusCode, 200)
+  const hook = await call(app, 'POST', '/webhooks', c.admin.headers, { name: 'CRM', url: 'https://crm.example.com/h', secret: 'segredo-numero-um-123', events: ['ticket.opened'] })
+  t.equal(hook.statusCode, 201, hook.body)
+  t.equal((await call(app, 'PUT', `/webhooks/${hook.json().id}`, c.admin.headers, { secret: 'segredo-numero-dois-456' })).statusCode, 200)
+
+  const log = await entries(app, c.admin.headers)
+  const renamed = log.find((e) => e.kind === 'connections' && e.action === 'updated')!
+  t.same(renamed.changes.name, { before: 'Celular', after: 'Celular da loja' })
+  t.same(renamed.changes.greetingMessage, { before: '', after: 'Oi!' })
+  const hookChange = log.find((e) => e.kind === 'webhooks' && e.action === 'updated')!
+  t.same(hookChange.changes.secret, { after: MASKED }, 'written, never shown')
+  t.match(log.find((e) => e.kind === 'webhooks' && e.action === 'created')!.changes, { secret: { after: MASKED }, name: { after: 'CRM' } })
+  t.notOk(/segredo-numero/.test(JSON.stringify(log)), 'neither secret is in the log')
+})
+
+t.test('recording never breaks the request: a failed write is logged, the answer stands', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+  await app.knex.schema.renameTable('audit_entries', 'audit_entries_away')
+  const res = await call(app, 'PUT', `/users/${c.user.id}`, c.admin.headers, { name: 'Ainda salvo' })
+  t.equal(res.statusCode, 200)
+  t.equal(res.json().name, 'Ainda salvo')
+  await app.audit.idle()
+})
+
 t.test('only admins and super users are recorded; failed writes and reads are not', async (t) => {
   const app = await build(t, { startJobs: false })
   const c = await createCompanyWithUsers(app)
