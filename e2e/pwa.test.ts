@@ -20,10 +20,19 @@ let b: BrowserSession
 let token = ''
 let whatsapp = 0
 
-/** Records every Notification built by the page, and lets the test say whether the page is hidden. */
+/** Records every Notification built by the page and every chime (two tones each), and lets the test say whether
+ * the page is hidden. */
 const SPY = `
   window.__notes = []
   window.__hidden = false
+  window.__tones = 0
+  if (window.AudioContext) {
+    const tone = AudioContext.prototype.createOscillator
+    AudioContext.prototype.createOscillator = function () {
+      window.__tones++
+      return tone.call(this)
+    }
+  }
   const Real = window.Notification
   if (Real) {
     class Spy extends Real {
@@ -56,6 +65,7 @@ const setHidden = (hidden: boolean) => b.page.evaluate((h) => {
   (window as unknown as { __hidden: boolean }).__hidden = h
   document.dispatchEvent(new Event('visibilitychange'))
 }, hidden)
+const tones = () => b.page.evaluate(() => (window as unknown as { __tones: number }).__tones)
 const badge = async () => Number((await b.page.locator('.zd-topbar .zd-badge').textContent({ timeout: 200 }).catch(() => '0')) || 0)
 const inject = (body: string) => apiCall(server.url, 'POST', `/sandbox/${whatsapp}/messages`, { ...customer, body }, token)
 
@@ -126,11 +136,13 @@ t.test('a customer message while the page is hidden raises a notification; a cli
   await b.screenshot('pwa-menu-pt')
   await page.keyboard.press('Escape')
   await setHidden(true)
+  const tonesBefore = await tones()
   await inject('Bom dia, as rosas chegaram?')
   const [note] = await step(b, 'hidden-notification', () => until('a notification', async () => ((await notes()).length ? notes() : null)))
   t.equal(note.title, customer.name, 'titled with the contact')
   t.equal(note.body, 'Bom dia, as rosas chegaram?', 'the message text')
   t.match(note.tag, /^\/tickets\//, 'one per ticket')
+  t.ok((await tones()) > tonesBefore, 'and the chime')
   await setHidden(false)
   await step(b, 'notification-click', async () => {
     await page.evaluate(() => {
@@ -162,9 +174,11 @@ t.test('no notification while the page is visible, nor with the switch off', asy
   t.equal(await page.evaluate((id) => localStorage.getItem(`desktopAlerts:${id}`), userId), 'off', 'kept for this user')
   await setHidden(true)
   bell = await badge()
+  const tonesBefore = await tones()
   await inject('Desligado: não notifica')
   await step(b, 'off-bell', () => until('the bell to count it', async () => (await badge()) > bell))
   t.equal((await notes()).length, before, 'switch off: no notification while hidden either')
+  t.equal(await tones(), tonesBefore, 'nor the chime')
 
   await step(b, 'switch-on', async () => {
     await setHidden(false)
