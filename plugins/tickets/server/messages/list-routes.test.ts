@@ -102,13 +102,15 @@ t.test('company and visibility: 404 for other companies\' tickets, 403 for ticke
   t.equal((await app.knex('messages').where({ ticketId: hidden.id }).first('read')).read ? 1 : 0, 0, 'a refused caller marks nothing read')
   t.equal((await call(app, 'GET', `/messages/${hidden.id}`, c.admin.headers)).statusCode, 200, 'admins see every ticket')
   const assigned = await ticket(app, c.id, { whatsappId: w.whatsappId, queueId, userId: c.user.id })
-  t.equal((await call(app, 'GET', `/messages/${assigned.id}`, c.user.headers)).statusCode, 200, 'an agent sees the tickets assigned to them')
+  const seen = await call(app, 'GET', `/messages/${assigned.id}`, c.user.headers)
+  t.equal(seen.statusCode, 200, 'an agent sees the tickets assigned to them')
+  t.match(seen.json(), { ticket: { id: assigned.id, userId: c.user.id, user: { id: c.user.id, name: String }, queue: { id: queueId } }, count: 0, hasMore: false }, 'the ticket with its holder and queue')
   t.equal((await call(app, 'GET', '/messages/abc', c.user.headers)).json().error, 'ERR_VALIDATION')
 })
 
 t.test('a page is read through the (ticket_id, id) index, without sorting the ticket\'s messages', async (t) => {
   const { app, c } = await world({ startJobs: false })
-  const { sql, bindings } = pageQuery(app, c.id, 1, 2).toKnexQuery().toSQL()
+  const { sql, bindings } = pageQuery(app, c.id, 1, 2).toSQL()
   const plan = JSON.stringify(await app.knex.raw(`${app.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, bindings))
   t.match(plan, /messages_ticket_id_id_index/, plan)
   t.notMatch(plan, /TEMP B-TREE|filesort/i, 'the index gives the order too')

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, errorResponses } from '@zapdesk/plugin-api'
-import { Message } from '../models.ts'
-import { TicketDto, loadTicketJson } from '../tickets/serialize.ts'
-import { visibleTicket } from './access.ts'
+import { AppError, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { TicketDto, ticketRelations, ticketsJson, type TicketRow } from '../tickets/serialize.ts'
+import { canSeeTicket } from '../visibility.ts'
 import { readTicket } from './read.ts'
-import { MessageDto, serializeMessages } from './serialize.ts'
+import { MESSAGE_COLUMNS, MessageDto, serializeMessages, type ContactRow, type MessageRow } from './serialize.ts'
 
 const PAGE_SIZE = 20
 
@@ -17,9 +16,31 @@ const PageQuery = Type.Object({
 })
 const MessagePage = Type.Object({ messages: Type.Array(MessageDto), ticket: TicketDto, count: Type.Integer(), hasMore: Type.Boolean() })
 
-/** A ticket's messages newest first through the (ticket_id, id) index; the web prepends older pages as the agent scrolls up. */
+/**
+ * A ticket's messages newest first through the (ticket_id, id) index; the web prepends older pages as the agent
+ * scrolls up. Plain rows of the columns the JSON shows (not the channel's raw payload).
+ */
 export const pageQuery = (app: FastifyInstance, companyId: number, ticketId: number, page: number) =>
-  app.bind(Message).query().forCompany(companyId).where({ ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
+  app.knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).select(...MESSAGE_COLUMNS)
+
+type OpenedTicket = TicketRow & { unreadMessages: number; userName: string | null; messageCount: number | string }
+
+/**
+ * The ticket of the caller's company (404 otherwise, so other companies' ids reveal nothing) that the caller may see
+ * (403), as messages/access.ts's visibleTicket answers, read in one query with its holder's name (the kernel's users,
+ * under the company) and how many messages it has (a count over the (ticket_id, id) index, under the company).
+ */
+async function openTicket(app: FastifyInstance, auth: AuthContext, ticketId: number): Promise<OpenedTicket> {
+  const { companyId } = auth
+  const messageCount = app.knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
+  const row = (await app.knex('tickets')
+    .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
+    .where('tickets.companyId', companyId).where('tickets.id', ticketId)
+    .first('tickets.*', 'users.name as userName', messageCount)) as OpenedTicket | undefined
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404)
+  if (!canSeeTicket(auth, row)) throw new AppError('ERR_NO_PERMISSION', 403)
+  return row
+}
 
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -32,17 +53,22 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
   }, async (request) => {
     const auth = request.auth!
     const { companyId } = auth
-    const ticket = await visibleTicket(app, auth, request.params.ticketId)
+    const ticket = await openTicket(app, auth, request.params.ticketId)
+    const count = Number(ticket.messageCount)
     const page = request.query.pageNumber ?? 1
     // Read for everyone only when the one serving it reads it: a peek, a waiting ticket's preview or an admin looking
     // into a colleague's conversation leaves the counter to its agent. Before the page is read, so the answer shows it.
     const serving = ticket.status !== 'pending' && (ticket.userId === null || ticket.userId === auth.userId)
-    if (serving && !request.query.peek) await readTicket(app, companyId, ticket)
-    const [rows, count] = await Promise.all([
-      pageQuery(app, companyId, ticket.id, page),
-      app.bind(Message).query().forCompany(companyId).where({ ticketId: ticket.id }).resultSize(),
+    if (serving && !request.query.peek) ticket.unreadMessages = await readTicket(app, companyId, ticket)
+    // The ticket as read above (reading it changes only its unread counter), its other relations and the page at once.
+    const holder = ticket.userId !== null && ticket.userName !== null ? [{ id: Number(ticket.userId), name: ticket.userName }] : []
+    const [rows, relations] = await Promise.all([
+      pageQuery(app, companyId, ticket.id, page) as Promise<MessageRow[]>,
+      ticketRelations(app, companyId, [ticket], { users: holder }),
     ])
-    const [messages, ticketJson] = await Promise.all([serializeMessages(app, companyId, rows.reverse()), loadTicketJson(app, companyId, ticket.id)])
-    return { messages, ticket: ticketJson!, count, hasMore: count > page * PAGE_SIZE }
+    // The ticket's contact is most messages' (all but a group's members): not read again.
+    const contact = relations.contacts.get(ticket.contactId) as ContactRow | undefined
+    const messages = await serializeMessages(app, companyId, rows.reverse(), contact ? [contact] : [])
+    return { messages, ticket: ticketsJson([ticket], relations)[0], count, hasMore: count > page * PAGE_SIZE }
   })
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { MessageRef } from '@zapdesk/connections/public'
 import type { Ticket } from '../models.ts'
+
+/** What reading a ticket needs of it. */
+type ReadableTicket = Pick<Ticket, 'id' | 'contactId' | 'whatsappId'> & { unreadMessages: number | string | null }
 import { loadContactJid } from './recipient.ts'
 
 /**
@@ -20,11 +23,12 @@ interface UnreadRow {
  * An agent opened the ticket: its inbound messages become read, its unread counter is recounted (a message that
  * arrives meanwhile stays unread), and the channel gets read receipts. Only here, on demand: nothing is marked read
  * when it arrives. The receipts are best effort and not awaited: a session that is down must not fail the request.
+ * Answers the ticket's unread counter as it is now (its recount, or the one it had when nothing was to be read).
  */
-export async function readTicket(app: FastifyInstance, companyId: number, ticket: Ticket): Promise<void> {
+export async function readTicket(app: FastifyInstance, companyId: number, ticket: ReadableTicket): Promise<number> {
   const unread = (await app.knex('messages').where({ companyId, ticketId: ticket.id, fromMe: false, read: false })
     .orderBy('id').select('id', 'externalId', 'participant', 'whatsappId')) as UnreadRow[]
-  if (!unread.length && Number(ticket.unreadMessages) === 0) return
+  if (!unread.length && Number(ticket.unreadMessages) === 0) return 0
   const unreadMessages = await app.knex.transaction(async (trx) => {
     if (unread.length) await trx('messages').whereIn('id', unread.map((m) => m.id)).update({ read: true })
     const [{ n }] = (await trx('messages').where({ companyId, ticketId: ticket.id, fromMe: false, read: false }).count({ n: '*' })) as Array<{ n: number | string }>
@@ -34,9 +38,10 @@ export async function readTicket(app: FastifyInstance, companyId: number, ticket
   })
   app.events.emit('ticket.unreadChanged', { companyId, ticketId: ticket.id, unreadMessages })
   void sendReceipts(app, companyId, ticket, unread.slice(-MAX_RECEIPTS))
+  return unreadMessages
 }
 
-async function sendReceipts(app: FastifyInstance, companyId: number, ticket: Ticket, rows: UnreadRow[]): Promise<void> {
+async function sendReceipts(app: FastifyInstance, companyId: number, ticket: ReadableTicket, rows: UnreadRow[]): Promise<void> {
   try {
     const chatJid = await loadContactJid(app, companyId, ticket.contactId)
     if (!chatJid) return

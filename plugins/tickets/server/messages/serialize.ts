@@ -37,7 +37,36 @@ export type MessageJson = Static<typeof MessageDto>
 type QuotedJson = Static<typeof QuotedMessageDto>
 export type ContactRow = { id: number; name: string; profilePicUrl: string | null }
 
-function quotedJson(m: Message, contacts: Map<number, ContactRow>): QuotedJson {
+/**
+ * The message fields the JSON is made of: a Message model, or a plain row (flags as 0/1, dates as the driver
+ * returns them) read with MESSAGE_COLUMNS, which leaves out the channel's raw payload.
+ */
+export interface MessageRow {
+  id: number
+  ticketId: number
+  contactId: number | null
+  body: string
+  fromMe: unknown
+  read: unknown
+  mediaType: string
+  mediaPath: string | null
+  mediaName: string | null
+  quotedMsgId: number | null
+  ack: number | string
+  isDeleted: unknown
+  isEdited: unknown
+  participant: string | null
+  userId: number | null
+  sendStatus: string | null
+  sendError: string | null
+  createdAt?: unknown
+  updatedAt?: unknown
+}
+
+export const MESSAGE_COLUMNS: ReadonlyArray<keyof MessageRow> = ['id', 'ticketId', 'contactId', 'body', 'fromMe', 'read', 'mediaType', 'mediaPath', 'mediaName',
+  'quotedMsgId', 'ack', 'isDeleted', 'isEdited', 'participant', 'userId', 'sendStatus', 'sendError', 'createdAt', 'updatedAt']
+
+function quotedJson(m: MessageRow, contacts: Map<number, ContactRow>): QuotedJson {
   const contact = m.contactId !== null ? contacts.get(m.contactId) : undefined
   return {
     id: m.id, ticketId: m.ticketId, body: m.body, fromMe: Boolean(m.fromMe), read: Boolean(m.read), mediaType: m.mediaType,
@@ -54,15 +83,15 @@ function quotedJson(m: Message, contacts: Map<number, ContactRow>): QuotedJson {
  * queries (a page of 20 costs three queries, not 60); contacts the caller already holds (`knownContacts`, of the
  * same company) are not read again; the rest come from `app.contacts.byIds`.
  */
-export async function serializeMessages(app: FastifyInstance, companyId: number, rows: Message[], knownContacts: ContactRow[] = []): Promise<MessageJson[]> {
+export async function serializeMessages(app: FastifyInstance, companyId: number, rows: MessageRow[], knownContacts: ContactRow[] = []): Promise<MessageJson[]> {
   const quotedIds = [...new Set(rows.map((m) => m.quotedMsgId).filter((id): id is number => id !== null))]
-  const quoted = quotedIds.length ? await app.bind(Message).query().forCompany(companyId).whereIn('id', quotedIds) : []
-  const byId = new Map(quoted.map((q) => [q.id, q]))
+  const quoted: MessageRow[] = quotedIds.length ? await app.knex('messages').where({ companyId }).whereIn('id', quotedIds).select(...MESSAGE_COLUMNS) : []
+  const byId = new Map(quoted.map((q) => [Number(q.id), q]))
   const contacts = new Map(knownContacts.map((c) => [c.id, c]))
   const contactIds = [...new Set([...rows, ...quoted].map((m) => m.contactId).filter((id): id is number => id !== null && !contacts.has(id)))]
   for (const c of (await app.contacts.byIds(companyId, contactIds)).values()) contacts.set(c.id, c)
   return rows.map((m) => {
-    const q = m.quotedMsgId !== null ? byId.get(m.quotedMsgId) : undefined
+    const q = m.quotedMsgId !== null ? byId.get(Number(m.quotedMsgId)) : undefined
     return { ...quotedJson(m, contacts), quotedMsg: q ? quotedJson(q, contacts) : null }
   })
 }

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, can, type AuthContext, type Static, type TenantQueryBuilder } from '@zapdesk/plugin-api'
-import { Ticket } from '../models.ts'
+import { AppError, can, type AuthContext, type Static } from '@zapdesk/plugin-api'
 import { ticketsMatchingWords } from '../search-words.ts'
 import { whereCanSee, whereOwnWork } from '../visibility.ts'
 import type { ListQuery } from './schemas.ts'
+import type { KnownRows, TicketRow } from './serialize.ts'
 
 export const PAGE_SIZE = 40
 const DAY_MS = 86_400_000
 const MAX_IDS = 100
 
-type Query = TenantQueryBuilder<Ticket>
+type Query = Knex.QueryBuilder
+
+/** The columns the JSON is made of (serialize.ts), not the bot's and cycles' bookkeeping. */
+const COLUMNS = ['id', 'uuid', 'companyId', 'status', 'userId', 'queueId', 'contactId', 'whatsappId', 'lastMessage', 'unreadMessages',
+  'isGroup', 'chatbot', 'awaitingRating', 'useIntegration', 'promptId', 'integrationId', 'createdAt', 'updatedAt'].map((c) => `tickets.${c}`)
+
+export interface ListedTicket extends TicketRow {
+  /** The holder's name, read in the same query (the kernel's users table, under the ticket's company). */
+  userName: string | null
+}
 
 /** A JSON-string list of ids ('[1,2]'); anything else is a 400 naming the field, never a database error. */
 export function parseIds(field: string, raw: string | undefined): number[] | undefined {
@@ -37,21 +46,21 @@ function applyVisibility(q: Query, auth: AuthContext, showAll: boolean): void {
   else whereOwnWork(q, auth)
 }
 
-/** A knex subquery inside an objection query: objection's types know only its own builders, the SQL is the same. */
-const subquery = (q: Knex.QueryBuilder) => q as unknown as Parameters<Query['whereIn']>[1]
-
 const dayRange = (day: string): [Date, Date] => {
   const start = new Date(`${day}T00:00:00.000Z`)
   return [start, new Date(start.getTime() + DAY_MS)]
 }
 
-/** One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. */
-export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: Ticket[]; hasMore: boolean }> {
+/**
+ * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
+ * (no model instances) with the holder's name joined in, so the page costs this query plus one per other relation.
+ */
+export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const companyId = auth.companyId
   const tags = parseIds('tags', query.tags) // zapdesk: not a table (the query field)
   const users = parseIds('users', query.users)
   const queueIds = parseIds('queueIds', query.queueIds)
-  const q = app.bind(Ticket).query().forCompany(companyId)
+  const q = app.knex('tickets').where('tickets.companyId', companyId)
   applyVisibility(q, auth, query.showAll === true)
   if (query.status) q.where('tickets.status', query.status)
   if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
@@ -59,18 +68,28 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
   if (users) q.whereIn('tickets.userId', users)
   // Every given tag must be on the ticket.
-  for (const tagId of tags ?? []) q.whereIn('tickets.id', subquery(app.tags.ticketIdsTagged(companyId, tagId)))
+  for (const tagId of tags ?? []) q.whereIn('tickets.id', app.tags.ticketIdsTagged(companyId, tagId))
   if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
   if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
   const term = query.searchParam?.trim() ?? ''
   if (term) {
     const byWords = ticketsMatchingWords(app.knex, companyId, term)
     q.where((w) => {
-      w.whereIn('tickets.contactId', subquery(app.contacts.idsMatching(companyId, term)))
-      if (byWords) w.orWhereIn('tickets.id', subquery(byWords))
+      w.whereIn('tickets.contactId', app.contacts.idsMatching(companyId, term))
+      if (byWords) w.orWhereIn('tickets.id', byWords)
     })
   }
   const page = query.pageNumber ?? 1
-  const rows = await q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
+  // The company condition on the join too: a stale user id can never name another company's user.
+  q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
+    .select(...COLUMNS, 'users.name as userName')
+  const rows: ListedTicket[] = await q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
+}
+
+/** The holders the page already names, for serializeTickets (a holder whose row is gone is looked up, and found absent). */
+export function knownHolders(rows: ListedTicket[]): KnownRows {
+  const users = new Map<number, { id: number; name: string }>()
+  for (const r of rows) if (r.userId !== null && r.userName !== null) users.set(Number(r.userId), { id: Number(r.userId), name: r.userName })
+  return { users: [...users.values()] }
 }

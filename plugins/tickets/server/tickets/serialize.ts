@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from '@zapdesk/plugin-api'
+import { Type, toIso, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 
 /** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */
@@ -37,6 +37,31 @@ export type TicketJson = Static<typeof TicketDto>
 export type ContactJson = TicketJson['contact']
 
 type Row = Record<string, unknown> & { id: number }
+
+/**
+ * The ticket fields the JSON is made of: a Ticket model, or a plain row as the list reads it (flags as 0/1, dates as
+ * the driver returns them), so a page of 40 needs no model instances.
+ */
+export interface TicketRow {
+  id: number
+  uuid: string
+  companyId: number
+  status: string
+  userId: number | null
+  queueId: number | null
+  contactId: number
+  whatsappId: number | null
+  lastMessage: string | null
+  unreadMessages: number | string | null
+  isGroup: unknown
+  chatbot: unknown
+  awaitingRating: unknown
+  useIntegration: unknown
+  promptId: number | null
+  integrationId: number | null
+  createdAt?: unknown
+  updatedAt?: unknown
+}
 type TagRow = { id: number; name: string; color: string }
 
 /**
@@ -73,13 +98,21 @@ async function tagsOf(app: FastifyInstance, companyId: number, ticketIds: number
   return out
 }
 
+/** The rows a page of tickets names, by id (tags by ticket id). */
+export interface TicketRelations {
+  users: Map<number, Row>
+  queues: Map<number, Row>
+  contacts: Map<number, Row>
+  whatsapps: Map<number, Row>
+  tags: Map<number, TagRow[]>
+}
+
 /**
- * Tickets of one company as JSON, in the given order: users, queues, contacts, connections and tags are read in one
- * batched call each (a page of 40 costs five queries), except the rows the caller already holds (`known`).
- * Queues, contacts, connections and tags come from their plugins' services, always under the company.
+ * Users, queues, contacts, connections and tags of tickets of one company, read in one batched call each (a page of
+ * 40 costs five queries), except the rows the caller already holds (`known`). Queues, contacts, connections and tags
+ * come from their plugins' services, always under the company.
  */
-export async function serializeTickets(app: FastifyInstance, companyId: number, tickets: Ticket[], known: KnownRows = {}): Promise<TicketJson[]> {
-  if (!tickets.length) return []
+export async function ticketRelations(app: FastifyInstance, companyId: number, tickets: TicketRow[], known: KnownRows = {}): Promise<TicketRelations> {
   const [users, queues, contacts, whatsapps, tags] = await Promise.all([
     withKnown(known.users, tickets.map((t) => t.userId), (ids) => usersById(app, companyId, ids)),
     withKnown(known.queues, tickets.map((t) => t.queueId), async (ids) => new Map([...await app.queues.describe(companyId, ids)].map(([id, q]) => [id, { id, ...q }]))),
@@ -87,6 +120,11 @@ export async function serializeTickets(app: FastifyInstance, companyId: number, 
     withKnown(known.whatsapps, tickets.map((t) => t.whatsappId), (ids) => app.connections.rows(companyId, ids)),
     tagsOf(app, companyId, tickets.map((t) => t.id), known.tags),
   ])
+  return { users, queues, contacts, whatsapps, tags }
+}
+
+/** Tickets as JSON, in the given order, from their relations (ticketRelations). */
+export function ticketsJson(tickets: TicketRow[], { users, queues, contacts, whatsapps, tags }: TicketRelations): TicketJson[] {
   return tickets.map((t) => {
     const user = t.userId !== null ? users.get(t.userId) : undefined
     const queue = t.queueId !== null ? queues.get(t.queueId) : undefined
@@ -106,9 +144,15 @@ export async function serializeTickets(app: FastifyInstance, companyId: number, 
       lastMessage: t.lastMessage ?? null, unreadMessages: Number(t.unreadMessages ?? 0),
       isGroup: Boolean(t.isGroup), chatbot: Boolean(t.chatbot), awaitingRating: Boolean(t.awaitingRating),
       useIntegration: Boolean(t.useIntegration), promptId: t.promptId ?? null, integrationId: t.integrationId ?? null,
-      createdAt: t.createdAt ?? null, updatedAt: t.updatedAt ?? null,
+      createdAt: toIso(t.createdAt), updatedAt: toIso(t.updatedAt),
     }
   })
+}
+
+/** Tickets of one company as JSON, in the given order (ticketRelations, then ticketsJson). */
+export async function serializeTickets(app: FastifyInstance, companyId: number, tickets: TicketRow[], known: KnownRows = {}): Promise<TicketJson[]> {
+  if (!tickets.length) return []
+  return ticketsJson(tickets, await ticketRelations(app, companyId, tickets, known))
 }
 
 /** One ticket of the company as JSON, or null when it does not exist there. */

@@ -5,7 +5,7 @@ import { Ticket } from '../models.ts'
 import { canSeeTicket } from '../visibility.ts'
 import { TicketDto, loadTicketJson, serializeTickets, type TicketJson } from './serialize.ts'
 import { CreateBody, ListQuery, TicketPage, UpdateBody, UuidParams } from './schemas.ts'
-import { listTickets } from './list-query.ts'
+import { knownHolders, listTickets } from './list-query.ts'
 import { actorOfAuth, isAdmin } from './references.ts'
 
 const answer = { 200: TicketDto, ...errorResponses }
@@ -33,7 +33,7 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
     schema: { summary: 'The tickets the caller may see, filtered, 40 a page by last update', querystring: ListQuery, response: { 200: TicketPage, ...errorResponses } },
   }, async (request) => {
     const { rows, hasMore } = await listTickets(app, request.auth!, request.query)
-    return { tickets: await serializeTickets(app, request.auth!.companyId, rows), hasMore }
+    return { tickets: await serializeTickets(app, request.auth!.companyId, rows, knownHolders(rows)), hasMore }
   })
 
   api.get('/tickets/:id', {
