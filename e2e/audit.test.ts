@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import t from 'tap'
-import { startServer, type RunningServer } from './lib/server.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { until } from './lib/until.ts'
@@ -137,6 +137,26 @@ t.test('at 390 px in pt, en and es the page and the dialog fit and speak the lan
       await page.locator('.zd-audit-dialog').waitFor({ state: 'detached' })
     })
   }
+})
+
+t.test('a super user sees every company\'s entries with the company named, and filters by company', async (t) => {
+  const { page } = b
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await page.evaluate(() => localStorage.setItem('language', 'pt'))
+  await page.evaluate(() => { localStorage.removeItem('token') })
+  await step(b, 'super', async () => {
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    await page.goto(`${server.url}/audit`)
+    await page.getByText('Alterações feitas por administradores e super usuários de todas as empresas.').waitFor()
+    await rows().filter({ hasText: 'Suporte Premium' }).first().waitFor()
+    t.match(await rows().filter({ hasText: 'Suporte Premium' }).first().innerText(), /Loja Auditada/, 'the company is named')
+    const companyOption = page.locator('[data-testid=audit-company] option', { hasText: 'Loja Auditada' })
+    await companyOption.waitFor({ state: 'attached' })
+    await page.selectOption('[data-testid=audit-company]', { label: 'Loja Auditada' })
+    await until('one company\'s rows', async () => (await rows().count()) === 4)
+  })
+  await page.waitForTimeout(300)
+  await b.screenshot('audit-super')
 })
 
 t.test('no console errors along the way', async (t) => {
