@@ -1,9 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** The nearest folder at or above `from` that holds a package.json. */
+function installAbove(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir
+    if (path.dirname(dir) === dir) return path.resolve(from, '..')
+  }
+}
+
 /**
- * The install's folder (package.json, .env, web/dist): config/ sits in it, or in its dist/ once the server is
- * compiled (`npm run build`), so both ways of running find the same files. A compiled dist/ has no package.json of
- * its own; a checkout that happens to be named dist has one.
+ * The install's folder (package.json, .env, web/dist): the nearest one above this module, which is config/ in a
+ * checkout, or a chunk somewhere in dist/ once the server is compiled (`npm run build`; dist/ has no package.json of
+ * its own), so both ways of running find the same files.
  */
-export const ROOT = ((above: string) => (path.basename(above) === 'dist' && !fs.existsSync(path.join(above, 'package.json')) ? path.dirname(above) : above))(path.resolve(import.meta.dirname, '..'))
+export const ROOT = installAbove(import.meta.dirname)
