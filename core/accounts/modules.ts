@@ -5,7 +5,7 @@ import { Company, CompanyModule, Plan } from './models.ts'
 import { errorResponses } from '../http/schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { writeSetting } from './settings.ts'
-import { SETTING_SWITCHES, switchedOffFeatures } from './switched-off.ts'
+import { SETTING_SWITCHES, forgetModules, switchedOffFeatures } from './switched-off.ts'
 
 const Label = Type.Object({ pt: Type.String(), en: Type.String(), es: Type.String() })
 const ModuleDto = Type.Object({ feature: Type.String(), label: Label, inPlan: Type.Boolean(), enabled: Type.Boolean() })
@@ -50,8 +50,13 @@ export default async function modulesRoutes(app: FastifyInstance): Promise<void>
       app.events.emit('settings.updated', { companyId, key: settingKey, value: String(request.body.enabled) })
     } else {
       const Modules = app.bind(CompanyModule)
-      const updated = await Modules.query().forCompany(companyId).patch({ enabled: request.body.enabled }).where({ feature })
-      if (updated === 0) await Modules.query().forCompany(companyId).insert({ feature, enabled: request.body.enabled })
+      forgetModules(app, companyId)
+      try {
+        const updated = await Modules.query().forCompany(companyId).patch({ enabled: request.body.enabled }).where({ feature })
+        if (updated === 0) await Modules.query().forCompany(companyId).insert({ feature, enabled: request.body.enabled })
+      } finally {
+        forgetModules(app, companyId)
+      }
     }
     app.events.emit('modules.updated', { companyId, feature, enabled: request.body.enabled })
     const out = (await state(companyId)).find((m) => m.feature === feature)!

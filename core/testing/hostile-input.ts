@@ -13,6 +13,7 @@ import { hostileCases, type HostileCase } from './hostile-cases.ts'
 import { coreGlobals, fresh, idForParam, newMarker, requestParts, seedCompanyData, type ResourceIds } from './tenant-data.ts'
 import { createCompanyWithUsers, createSuper, type TestUser } from './fixtures.ts'
 import { Help, Plan } from '../accounts/models.ts'
+import { forgetModules } from '../accounts/switched-off.ts'
 
 export interface HostileOptions {
   filter?: (route: RouteInfo) => boolean
@@ -83,6 +84,7 @@ export async function checkHostileInput(t: Tap, app: FastifyInstance, opts: Host
     }
     // A valid request may have switched one of the caller's modules off; the next routes need them on.
     await app.knex('companyModules').where({ companyId: a.id }).update({ enabled: true })
+    forgetModules(app, a.id)
   }
 
   const statuses = Object.entries(report.byStatus).map(([s, n]) => `${s}:${n}`).join(' ')
