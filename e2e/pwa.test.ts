@@ -221,8 +221,14 @@ t.test('with the server down, the cached shell says the server does not answer',
     await page.reload()
     await page.locator('[data-testid=offline-banner]', { hasText: 'Sem resposta do servidor' }).waitFor()
   })
-  await page.unroute('**/api/**')
   t.pass('told apart from the browser being offline')
+  await page.unroute('**/api/**')
+  await step(b, 'server-back', async () => {
+    // the page asks the server every 10 s while it does not answer, and signs in as soon as it does
+    await page.locator('.zd-sidebar [data-menu-id]').first().waitFor({ timeout: 25_000 })
+    await page.locator('[data-testid=offline-banner]').waitFor({ state: 'detached' })
+  })
+  t.pass('the session resumed once the server answered')
 })
 
 /** Widest element of the page beyond the viewport, if any (a horizontal overflow a thumb would drag sideways). */
@@ -278,6 +284,12 @@ t.test('at phone width the tickets list and the conversation fit and keep their 
     t.ok(resolve > composer && resolve <= 844, `${lng}: resolve below the composer (bottom at ${resolve})`)
     t.ok(panes >= 844 - 2, `${lng}: the Ticket / list switch on the bottom edge (bottom at ${panes})`)
     await b.screenshot(`pwa-phone-ticket-${lng}`)
+    await b.context.setOffline(true)
+    await step(b, `phone-offline-${lng}`, () => page.locator('[data-testid=offline-banner]').waitFor())
+    t.equal(await overflow(), null, `${lng}: the offline pill fits too`)
+    await b.screenshot(`pwa-phone-offline-${lng}`)
+    await b.context.setOffline(false)
+    await page.locator('[data-testid=offline-banner]').waitFor({ state: 'detached', timeout: 30_000 })
   }
   await page.evaluate(() => localStorage.setItem('language', 'pt'))
   await page.setViewportSize({ width: 1366, height: 800 })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Button, Icon, NonIdealState } from '@blueprintjs/core'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { updateReadyAtom } from './register.ts'
 import { sessionAtom } from '../session/session-atoms.ts'
 import { bootstrapSession } from '../session/session-service.ts'
 import { BrandMark } from '../ui/BrandMark.tsx'
+import { api } from '../api/api.ts'
 import './pwa.css'
 
 /**
@@ -27,6 +28,20 @@ export function PwaStatus() {
   useEffect(() => {
     if (realtime === 'open') reportApiReached(true)
   }, [realtime])
+  // online but unanswered: ask the server now and every 10 s, so the pill goes as soon as it answers again
+  useEffect(() => {
+    if (!offline || !browserOnline) return
+    const probe = () => void api.get('/version', { anonymous: true }).catch(() => undefined)
+    probe()
+    const timer = setInterval(probe, 10_000)
+    return () => clearInterval(timer)
+  }, [offline, browserOnline])
+  // a page that loaded offline signs its session in as soon as the server answers (not only at the next retry)
+  const wasOffline = useRef(offline)
+  useEffect(() => {
+    if (wasOffline.current && !offline && waiting) void bootstrapSession()
+    wasOffline.current = offline
+  }, [offline, waiting])
   if (!offline && !updateReady) return null
   return (
     <>
