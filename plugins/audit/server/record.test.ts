@@ -60,6 +60,16 @@ t.test('a connection renamed, a webhook\'s and a prompt\'s secrets changed: befo
   t.notOk(/segredo-numero/.test(JSON.stringify(log)), 'neither secret is in the log')
 })
 
+t.test('a module switched off: read from the modules list before and after', async (t) => {
+  const app = await build(t, { startJobs: false })
+  const c = await createCompanyWithUsers(app)
+  const res = await call(app, 'PUT', '/modules/useKanban', c.admin.headers, { enabled: false })
+  t.equal(res.statusCode, 200, res.body)
+  const [entry] = await entries(app, c.admin.headers, '?kind=modules')
+  t.match(entry, { action: 'updated', resourceId: 'useKanban', label: 'useKanban' })
+  t.same(entry.changes.enabled, { before: true, after: false })
+})
+
 t.test('recording never breaks the request: a failed write is logged, the answer stands', async (t) => {
   const app = await build(t, { startJobs: false })
   const c = await createCompanyWithUsers(app)
