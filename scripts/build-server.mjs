@@ -21,8 +21,14 @@ const skip = (rel) => /(^|\/)(node_modules|web|dist)(\/|$)/.test(rel) || /\.test
 const isMigration = (rel) => /(^|\/)migrations\//.test(rel)
 /** Relative imports name .ts files (allowImportingTsExtensions); compiled, they name the .js next to them. */
 const RELATIVE_TS = /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"\n]*?)\.tsx?\2/g
-/** Bundled with our code: ESM-only and pure, ~250 files otherwise read one by one. */
-const BUNDLED_PACKAGES = /^@sinclair\/typebox(\/|$)/
+/**
+ * Packages bundled with our code (pure JavaScript, many files each, otherwise read one by one at every start):
+ * typebox (~250 ESM files), knex with lodash (~340), objection with db-errors (~220). Everything else, and the
+ * drivers knex requires by name (better-sqlite3, mysql2), stays in node_modules.
+ */
+const BUNDLED_PACKAGES = /^(@sinclair\/typebox|knex|lodash|objection|db-errors|tarn|getopts|colorette|pg-connection-string|escalade|get-package-type|tildify|debug|ms)(\/|$)/
+/** CommonJS code in the bundle requires Node's modules and external packages: give its modules a `require`. */
+const REQUIRE_SHIM = "import { createRequire as __zdCreateRequire } from 'node:module'; const require = __zdCreateRequire(import.meta.url);"
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -101,6 +107,7 @@ const bundled = await build({
   keepNames: true,
   sourcemap: 'linked',
   plugins: [externalPackages],
+  banner: { js: REQUIRE_SHIM },
   metafile: true,
   logLevel: 'warning',
 })
