@@ -64,6 +64,20 @@ t.test('opening marks the inbound messages read and tells the channel; arrival d
   t.equal((await messageRow(app, c.id, later.id))!.read, true)
 })
 
+t.test('unread messages behind a counter of 0 are read all the same; a read ticket is not written to', async (t) => {
+  const w = await world()
+  const { app, c } = w
+  const tk = await ticket(app, c.id, { whatsappId: w.whatsappId, unreadMessages: 0 })
+  const m = await inbound(app, tk, 'escondida')
+  const opened = await call(app, 'GET', `/messages/${tk.id}`, c.user.headers)
+  t.equal(opened.statusCode, 200, opened.body)
+  t.equal((await messageRow(app, c.id, m.id))!.read, true, 'the unread message became read')
+  const events = recordEvents(app)
+  t.equal((await call(app, 'GET', `/messages/${tk.id}`, c.user.headers)).statusCode, 200)
+  await app.events.idle()
+  t.notOk(events.some((e) => e.startsWith('ticket.unreadChanged')), 'nothing left to read: no recount announced')
+})
+
 t.test('a look that does not serve the ticket reads nothing: a peek, a waiting ticket, a colleague\'s conversation', async (t) => {
   const w = await world()
   const { app, c } = w

@@ -23,20 +23,23 @@ const MessagePage = Type.Object({ messages: Type.Array(MessageDto), ticket: Tick
 export const pageQuery = (app: FastifyInstance, companyId: number, ticketId: number, page: number) =>
   app.knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).select(...MESSAGE_COLUMNS)
 
-type OpenedTicket = TicketRow & { unreadMessages: number; userName: string | null; messageCount: number | string }
+type OpenedTicket = TicketRow & { unreadMessages: number; userName: string | null; messageCount: number | string; unreadLeft: number | string | null }
 
 /**
  * The ticket of the caller's company (404 otherwise, so other companies' ids reveal nothing) that the caller may see
  * (403), as messages/access.ts's visibleTicket answers, read in one query with its holder's name (the kernel's users,
- * under the company) and how many messages it has (a count over the (ticket_id, id) index, under the company).
+ * under the company), how many messages it has (a count over the (ticket_id, id) index, under the company) and
+ * whether one of them is still unread.
  */
 async function openTicket(app: FastifyInstance, auth: AuthContext, ticketId: number): Promise<OpenedTicket> {
   const { companyId } = auth
   const messageCount = app.knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
+  // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
+  const unreadLeft = app.knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
   const row = (await app.knex('tickets')
     .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
     .where('tickets.companyId', companyId).where('tickets.id', ticketId)
-    .first('tickets.*', 'users.name as userName', messageCount)) as OpenedTicket | undefined
+    .first('tickets.*', 'users.name as userName', messageCount, unreadLeft)) as OpenedTicket | undefined
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404)
   if (!canSeeTicket(auth, row)) throw new AppError('ERR_NO_PERMISSION', 403)
   return row
@@ -59,7 +62,8 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     // Read for everyone only when the one serving it reads it: a peek, a waiting ticket's preview or an admin looking
     // into a colleague's conversation leaves the counter to its agent. Before the page is read, so the answer shows it.
     const serving = ticket.status !== 'pending' && (ticket.userId === null || ticket.userId === auth.userId)
-    if (serving && !request.query.peek) ticket.unreadMessages = await readTicket(app, companyId, ticket)
+    const toRead = ticket.unreadLeft !== null || Number(ticket.unreadMessages) !== 0
+    if (serving && !request.query.peek && toRead) ticket.unreadMessages = await readTicket(app, companyId, ticket)
     // The ticket as read above (reading it changes only its unread counter), its other relations and the page at once.
     const holder = ticket.userId !== null && ticket.userName !== null ? [{ id: Number(ticket.userId), name: ticket.userName }] : []
     const [rows, relations] = await Promise.all([
