@@ -1,5 +1,8 @@
 import t from 'tap'
-import { startServer, type RunningServer } from './lib/server.ts'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ROOT, ensureWebBuilt, startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, sandboxConnection, signIn } from './lib/session.ts'
 import { openBrowser, step, type BrowserSession } from './lib/browser.ts'
 import { until } from './lib/until.ts'
@@ -8,7 +11,8 @@ import { until } from './lib/until.ts'
  * The installable app (#23 item 3): manifest and icons, the service worker registering and controlling the page,
  * an offline reload showing the cached shell with the offline state, and system notifications for a customer's
  * message injected through the sandbox: raised while the page is hidden, not while it is visible nor with the
- * user's switch off. The Notification constructor is watched through an init script; "hidden" is emulated.
+ * user's switch off. The Notification constructor is watched through an init script; "hidden" is emulated. The
+ * server serves a copy of the build, so a new deploy can be played by changing files under it.
  */
 t.setTimeout(600_000)
 
@@ -17,6 +21,7 @@ const customer = { from: '5511955551234', name: 'Rita Cliente' }
 
 let server: RunningServer
 let b: BrowserSession
+let dist = ''
 let token = ''
 let whatsapp = 0
 
@@ -50,7 +55,10 @@ const SPY = `
 `
 
 t.before(async () => {
-  server = await startServer()
+  ensureWebBuilt()
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-pwa-dist-'))
+  fs.cpSync(process.env.WEB_DIST ?? path.join(ROOT, 'web/dist'), dist, { recursive: true })
+  server = await startServer({ WEB_DIST: dist })
   b = await openBrowser()
   await b.context.addInitScript(SPY)
 })
@@ -58,6 +66,7 @@ t.before(async () => {
 t.teardown(async () => {
   await b?.close()
   await server?.stop()
+  if (dist) fs.rmSync(dist, { recursive: true, force: true })
 })
 
 const notes = () => b.page.evaluate(() => (window as unknown as { __notes: Array<{ title: string; body?: string; tag?: string }> }).__notes.map(({ title, body, tag }) => ({ title, body, tag })))
@@ -246,6 +255,7 @@ t.test('at phone width the tickets list and the conversation fit and keep their 
   const { page } = b
   await page.setViewportSize({ width: 390, height: 844 })
   let uuid = ''
+  const allowed = { pt: 'Permitidas', en: 'Allowed', es: 'Permitidas' } as Record<string, string>
   for (const lng of ['pt', 'en', 'es']) {
     await page.evaluate((l) => localStorage.setItem('language', l), lng)
     await step(b, `phone-list-${lng}`, async () => {
@@ -258,6 +268,13 @@ t.test('at phone width the tickets list and the conversation fit and keep their 
     })
     t.equal(await overflow(), null, `${lng}: the list fits 390 px`)
     await b.screenshot(`pwa-phone-list-${lng}`)
+    await step(b, `phone-menu-${lng}`, async () => {
+      await page.click('[data-testid=account-menu]')
+      await page.locator('[data-testid=notification-permission]', { hasText: allowed[lng] }).waitFor()
+    })
+    await page.waitForTimeout(400) // the popover's opening transition, for a readable screenshot
+    await b.screenshot(`pwa-phone-menu-${lng}`)
+    await page.keyboard.press('Escape')
     await step(b, `phone-ticket-${lng}`, async () => {
       if (!uuid) {
         const row = page.locator('[data-testid=ticket-row]', { hasText: customer.name }).first()
@@ -293,4 +310,28 @@ t.test('at phone width the tickets list and the conversation fit and keep their 
   }
   await page.evaluate(() => localStorage.setItem('language', 'pt'))
   await page.setViewportSize({ width: 1366, height: 800 })
+})
+
+t.test('a new deploy: the open tab is told and a reload gets the new shell, not the kept one', async (t) => {
+  const { page } = b
+  await page.goto(`${server.url}/`)
+  await page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
+  t.ok(await page.evaluate(() => !!navigator.serviceWorker.controller), 'controlled by the current worker')
+  // what a deploy changes: the shell (here, one marker) and therefore the worker's version
+  const html = path.join(dist, 'index.html')
+  fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('<head>', '<head><meta name="zd-deploy" content="2">'))
+  const sw = path.join(dist, 'sw.js')
+  fs.writeFileSync(sw, `${fs.readFileSync(sw, 'utf8')}\n// deploy 2\n`)
+  await step(b, 'update-offered', async () => {
+    // browsers look for a new worker on page loads and every hour (register.ts); ask now
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    await page.locator('[data-testid=update-ready]', { hasText: 'Uma nova versão do Zapdesk foi instalada.' }).waitFor({ timeout: 20_000 })
+  })
+  await b.screenshot('pwa-update-ready-pt')
+  await step(b, 'update-reload', async () => {
+    await page.locator('[data-testid=update-ready] button').click()
+    await page.locator('meta[name=zd-deploy]').waitFor({ state: 'attached' })
+    await page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
+  })
+  t.equal(await page.locator('[data-testid=update-ready]').count(), 0, 'no offer on the new version')
 })
