@@ -335,3 +335,27 @@ t.test('a new deploy: the open tab is told and a reload gets the new shell, not 
   })
   t.equal(await page.locator('[data-testid=update-ready]').count(), 0, 'no offer on the new version')
 })
+
+t.test('blocked by the browser: the menu says so, and a hidden tab only chimes', async (t) => {
+  const { page } = b
+  const cdp = await b.context.newCDPSession(page)
+  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: server.url })
+  await page.goto(`${server.url}/`)
+  await page.locator('.zd-sidebar [data-menu-id]').first().waitFor()
+  await step(b, 'blocked-menu', async () => {
+    // (this click is also the user's gesture that lets the reloaded page play audio)
+    await page.click('[data-testid=account-menu]')
+    await page.locator('[data-testid=notification-permission][data-state=denied]', { hasText: 'Bloqueadas' }).waitFor()
+  })
+  t.equal(await page.locator('[data-testid=notification-permission-item]').getAttribute('aria-disabled'), 'true', 'nothing to ask: the browser decides')
+  await page.keyboard.press('Escape')
+  await setHidden(true)
+  const bell = await badge()
+  const tonesBefore = await tones()
+  await inject('Bloqueado: só o som')
+  await step(b, 'blocked-bell', () => until('the bell to count it', async () => (await badge()) > bell))
+  t.equal((await notes()).length, 0, 'no notification')
+  t.ok((await tones()) > tonesBefore, 'the chime still plays')
+  await setHidden(false)
+  await cdp.detach()
+})
