@@ -35,11 +35,7 @@ export function AccountMenu() {
         data-testid="logout"
         onClick={() => {
           logout()
-          navigate('/login', { replace: true })
-          // the guard of the page left also sends to /login, remembering that page for after the next sign-in (meant
-          // for an expired session); after a sign-out the next person here must not land on it, so that is dropped
-          // once the guard has run
-          setTimeout(() => navigate('/login', { replace: true, state: null }))
+          navigate('/login', { replace: true, state: null })
         }}
       />
     </Menu>

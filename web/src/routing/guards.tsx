@@ -1,16 +1,17 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { useAtomValue } from 'jotai'
-import { sessionAtom } from '../session/session-atoms.ts'
+import { appStore, sessionAtom, signedOutAtom } from '../session/session-atoms.ts'
 import { landingAfterLogin } from '../session/subscription.ts'
 import { hasRoute } from '../modules/registry.ts'
 import { PageSpinner } from '../ui/PageSpinner.tsx'
 
-/** Private routes: unauthenticated users go to /login (remembering where they were headed). */
+/** Private routes: unauthenticated users go to /login, remembering where they were headed unless they signed out. */
 export function RequireAuth() {
   const { status } = useAtomValue(sessionAtom)
+  const signedOut = useAtomValue(signedOutAtom, { store: appStore })
   const location = useLocation()
   if (status === 'loading') return <PageSpinner full />
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />
+  if (status === 'anonymous') return <Navigate to="/login" replace state={signedOut ? null : { from: location.pathname + location.search }} />
   return <Outlet />
 }
 

@@ -18,6 +18,8 @@ export const sessionAtom = atom<SessionState>({ status: 'loading', user: null })
 export const companyPlanAtom = atom<CompanyPlan | null>(null)
 /** Why the last session ended, when the user should be told on the sign-in screen (an ERR_* code), else null. */
 export const sessionEndReasonAtom = atom<string | null>(null)
+/** The user signed out in this tab: the page left is not remembered for whoever signs in next (unlike an expiry). */
+export const signedOutAtom = atom(false)
 /** Mirrors the cshow flag, so the menu reacts when the campaigns setting changes. */
 export const campaignsShownAtom = atom(false)
 

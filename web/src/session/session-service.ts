@@ -2,7 +2,7 @@ import { api, setSessionHooks } from '../api/api.ts'
 import type { AuthAnswer, CompanyPlan, Setting, User } from '../api/types.ts'
 import { STORAGE_KEYS, clearSessionKeys, store } from '../lib/storage.ts'
 import { isApiUnreachable, retryWhenOnline } from '../pwa/connectivity.ts'
-import { appStore, campaignsShownAtom, companyPlanAtom, sessionAtom, sessionEndReasonAtom } from './session-atoms.ts'
+import { appStore, campaignsShownAtom, companyPlanAtom, sessionAtom, sessionEndReasonAtom, signedOutAtom } from './session-atoms.ts'
 
 type Listener = (user: User | null) => void
 const sessionListeners = new Set<Listener>()
@@ -86,6 +86,7 @@ export async function bootstrapSession(): Promise<void> {
 export async function login(email: string, password: string): Promise<User> {
   const answer = await api.post<AuthAnswer>('/auth/login', { email, password }, { anonymous: true })
   appStore.set(sessionEndReasonAtom, null)
+  appStore.set(signedOutAtom, false)
   applyAuth(answer)
   await refreshCompanyPlan()
   return answer.user
@@ -95,5 +96,6 @@ export async function login(email: string, password: string): Promise<User> {
  * or unreachable server never keeps the user on the page they asked to leave. */
 export function logout(): void {
   void api.del('/auth/logout', { leaveSession: true }).catch(() => undefined)
+  appStore.set(signedOutAtom, true)
   endSession()
 }
