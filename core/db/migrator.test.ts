@@ -70,3 +70,22 @@ t.test('a rollback after one run over the core and a plugin steps back plugin fi
   t.same(await migrateRollback(knex, [coreMigrations, hello]), ['hello/20261201000001_hello_notes'])
   t.same(await existing(knex, ['companies', 'hello_notes']), ['companies'])
 })
+
+t.test('an up-to-date database is checked in one query; a file not yet run, or a recorded one gone, takes knex\'s path', async (t) => {
+  const knex = await emptyDatabase(t)
+  const sets = [coreMigrations, hello]
+  await migrateLatest(knex, sets)
+  const seen: string[] = []
+  const count = (q: { sql: string }) => seen.push(q.sql)
+  knex.on('query', count)
+  t.same(await migrateLatest(knex, sets), [])
+  t.equal(seen.length, 1, `one query when nothing is pending (${seen.length})`)
+  knex.off('query', count)
+
+  // The plugin's last migration undone behind its back: the next start must run it again.
+  await migrateRollback(knex, sets)
+  t.same(await migrateLatest(knex, sets), ['hello/20261201000001_hello_notes'], 'a pending file runs')
+  // A recorded migration whose file is gone: knex's own check reports the folder as corrupt, as before.
+  await knex('knex_migrations_hello').insert({ name: '20261130000001_gone', batch: 9, migration_time: new Date() })
+  await t.rejects(migrateLatest(knex, sets), /corrupt|missing/i, 'not skipped')
+})

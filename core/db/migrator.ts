@@ -31,8 +31,36 @@ function configFor(set: MigrationSet): Knex.MigratorConfig {
   return { tableName: tableFor(set.owner), migrationSource: sourceFor(set.dir) }
 }
 
+/**
+ * Whether every set's migration files are all recorded as done, and nothing else is, read in one query (UNION ALL of
+ * the sets' tables): then a start skips knex's per-set checks and locks (~10 round trips a set, a second of a start on
+ * MySQL with 20 sets). Any doubt (a missing table, a file not run, a recorded name with no file) says no, and knex's
+ * own path runs (and reports a corrupt folder as it does).
+ */
+async function nothingPending(knex: Knex, sets: MigrationSet[]): Promise<boolean> {
+  const recorded = new Map<string, Set<string>>(sets.map((set) => [tableFor(set.owner), new Set<string>()]))
+  const [first, ...rest] = [...recorded.keys()]
+  if (!first) return true
+  const select = (table: string) => knex.select(knex.raw('? as ??', [table, 'tbl']), 'name').from(table)
+  const query = select(first)
+  for (const table of rest) query.unionAll(select(table))
+  try {
+    for (const row of (await query) as Array<{ tbl: string; name: string }>) recorded.get(row.tbl)?.add(row.name)
+  } catch {
+    return false
+  }
+  for (const set of sets) {
+    const source = sourceFor(set.dir)
+    const names = (await source.getMigrations([])).map((f) => source.getMigrationName(f))
+    const done = recorded.get(tableFor(set.owner))!
+    if (names.length !== done.size || names.some((n) => !done.has(n))) return false
+  }
+  return true
+}
+
 /** Runs every pending migration, owner by owner in the given (dependency) order. */
 export async function migrateLatest(knex: Knex, sets: MigrationSet[]): Promise<string[]> {
+  if (await nothingPending(knex, sets)) return []
   const ran: string[] = []
   for (const set of sets) {
     const [, names] = (await knex.migrate.latest(configFor(set))) as [number, string[]]
