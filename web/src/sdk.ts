@@ -5,6 +5,7 @@
 export { api } from './api/api.ts'
 /** Private media (image, audio, video, documents) fetched with the session token, for object URLs. */
 export { fetchBlob } from './api/fetch-blob.ts'
+export { downloadCsv } from './api/download-csv.ts'
 export { ApiError, isApiError } from './api/api-error.ts'
 export type * from './api/types.ts'
 export { useRealtime, useRealtimeRoom, useRealtimeStatus } from './realtime/hooks.ts'

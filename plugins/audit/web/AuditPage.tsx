@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Button, Tag, type Intent } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, DataTable, formatDateTime, PageHeader, toastError, useDebouncedValue, usePagedList, useSession, type Column } from '@zapdesk/plugin-api/web'
+import { api, DataTable, downloadCsv, formatDateTime, PageHeader, toastError, useDebouncedValue, usePagedList, useSession, type Column } from '@zapdesk/plugin-api/web'
 import { AuditFilters } from './AuditFilters.tsx'
 import { ChangesDialog } from './ChangesDialog.tsx'
-import { downloadAuditCsv } from './download.ts'
 import { queryOf } from './query.ts'
 import { NO_FILTERS, type AuditEntry, type Filters } from './types.ts'
 import './audit.css'
@@ -32,7 +31,7 @@ export default function AuditPage() {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadAuditCsv(query)
+      await downloadCsv('/audit/export.csv', query, 'audit')
     } catch (err) {
       toastError(err)
     } finally {

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, toastError, useConfirmDelete, useCrudList, useSession } from '@zapdesk/plugin-api/web'
+import { api, CrudListPage, downloadCsv, toastError, useConfirmDelete, useCrudList, useSession } from '@zapdesk/plugin-api/web'
 import type { Contact, ContactEvent, ContactsAnswer } from './types.ts'
 import { ContactDialog } from './ContactDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
-import { downloadContactsCsv } from './download.ts'
 import { useContactColumns } from './contact-columns.tsx'
 
 /** Spec: the contact search starts from 3 characters; fewer show the whole list. */
@@ -45,7 +44,7 @@ export default function ContactsPage() {
   async function exportCsv() {
     setExporting(true)
     try {
-      await downloadContactsCsv(crud.term)
+      await downloadCsv('/contacts/export', { searchParam: crud.term || undefined }, 'contatos')
     } catch (e) {
       toastError(e)
     } finally {
