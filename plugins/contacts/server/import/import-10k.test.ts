@@ -59,5 +59,7 @@ t.test('a 10k-row spreadsheet imports in batches while the server keeps answerin
   const slowest = Math.max(...latencies)
   t.comment(`10k import on ${app.dialect}: ${Math.round(took)} ms; /api/version answered ${latencies.length} times during it, slowest ${Math.round(slowest)} ms`)
   t.ok(latencies.length >= 5, 'the server answered other requests during the import')
-  t.ok(slowest < 400, `no request waited long (slowest ${Math.round(slowest)} ms)`)
+  // An import that never yields stalls the probe for about its whole time; one that works in batches, for about a
+  // batch. Against the import's own time, so a loaded machine (CI's parallel jobs) slows both sides alike.
+  t.ok(slowest < Math.max(400, took / 4), `no request waited long (slowest ${Math.round(slowest)} ms of a ${Math.round(took)} ms import)`)
 })
