@@ -24,7 +24,9 @@ export interface SuperReport {
   findings: string[]
 }
 
-const PLATFORM = /^\/api\/(companies|users|plans|helps|announcements)(\/|$)/
+// The audit log is one of them: super users read every company's entries (issue #23); admins only their own, which
+// the tenant matrix checks.
+const PLATFORM = /^\/api\/(companies|users|plans|helps|announcements|audit)(\/|$)/
 
 /** True when the only field that points at B is `companyId`: a super user's list of another company. */
 function onlyCompanyIdTargets(route: RouteInfo, ids: ResourceIds): boolean {
