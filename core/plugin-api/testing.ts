@@ -4,7 +4,7 @@
  */
 export { build } from '../testing/build.ts'
 export { createCompanyWithUsers, createUser, createSuper, type TestUser, type TestCompany } from '../testing/fixtures.ts'
-export { checkPluginConformance, type ConformanceOptions, type ConformanceReport } from '../testing/conformance.ts'
+export { checkPluginConformance, expectConformant, type ConformanceOptions, type ConformanceReport } from '../testing/conformance.ts'
 export { checkWebTranslations } from '../testing/web-translations.ts'
 export { checkTenantIsolation } from '../testing/tenancy.ts'
 export { checkHostileInput } from '../testing/hostile-input.ts'

@@ -113,3 +113,19 @@ export async function checkPluginConformance(t: Test, options: ConformanceOption
   }
   return report
 }
+
+/**
+ * The kit's verdict in one call: the plugin is `name` with `routes` routes (`what`: which, for the reader), company
+ * A reached none of company B's rows in its attempts, no hostile input got a 5xx, its server code names no other
+ * plugin's table and its web module has every key in pt, en and es.
+ */
+export function expectConformant(t: Test, report: ConformanceReport, expected: { name: string; routes: number; what?: string }): void {
+  t.equal(report.name, expected.name)
+  t.equal(report.routes, expected.routes, expected.what ?? 'routes')
+  t.ok(report.isolationAttempts > 0, `${report.isolationAttempts} cross-tenant attempts`)
+  t.equal(report.isolationSuccesses, 0, 'no cross-tenant success')
+  t.ok(report.hostileInputs > 0, `${report.hostileInputs} hostile inputs`)
+  t.equal(report.serverErrors, 0, 'no hostile input answers 5xx')
+  t.same(report.missingTranslations, [], 'every key in pt, en and es')
+  t.same(report.foreignTables, [], 'no other plugin\'s table named')
+}
