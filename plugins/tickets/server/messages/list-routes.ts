@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { TicketDto, ticketRelations, ticketsJson, type TicketRow } from '../tickets/serialize.ts'
-import { canSeeTicket } from '../visibility.ts'
+import { seenBy } from './access.ts'
 import { readTicket } from './read.ts'
 import { MESSAGE_COLUMNS, MessageDto, serializeMessages, type ContactRow, type MessageRow } from './serialize.ts'
 
@@ -26,8 +26,7 @@ export const pageQuery = (app: FastifyInstance, companyId: number, ticketId: num
 type OpenedTicket = TicketRow & { unreadMessages: number; userName: string | null; messageCount: number | string; unreadLeft: number | string | null }
 
 /**
- * The ticket of the caller's company (404 otherwise, so other companies' ids reveal nothing) that the caller may see
- * (403), as messages/access.ts's visibleTicket answers, read in one query with its holder's name (the kernel's users,
+ * The ticket as visibleTicket answers it (seenBy), read in one query with its holder's name (the kernel's users,
  * under the company), how many messages it has (a count over the (ticket_id, id) index, under the company) and
  * whether one of them is still unread.
  */
@@ -40,9 +39,7 @@ async function openTicket(app: FastifyInstance, auth: AuthContext, ticketId: num
     .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
     .where('tickets.companyId', companyId).where('tickets.id', ticketId)
     .first('tickets.*', 'users.name as userName', messageCount, unreadLeft)) as OpenedTicket | undefined
-  if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404)
-  if (!canSeeTicket(auth, row)) throw new AppError('ERR_NO_PERMISSION', 403)
-  return row
+  return seenBy(auth, row)
 }
 
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { MessageRef } from '@zapdesk/connections/public'
 import type { Ticket } from '../models.ts'
+import { loadContactJid } from './recipient.ts'
 
 /** What reading a ticket needs of it. */
 type ReadableTicket = Pick<Ticket, 'id' | 'contactId' | 'whatsappId'> & { unreadMessages: number | string | null }
-import { loadContactJid } from './recipient.ts'
 
 /**
  * The channel is told about the newest unread messages only: WhatsApp shows the chat as read from its latest
