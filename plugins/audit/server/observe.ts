@@ -30,23 +30,26 @@ export function observeWrites(app: FastifyInstance): { idle: () => Promise<void>
   const pending = new WeakMap<FastifyRequest, Pending>()
   const inflight = new Set<Promise<void>>()
 
-  async function read(request: FastifyRequest, url: string | null): Promise<Obj | null> {
-    if (!url) return null
+  /** The caller's GET of `url` through the app, as JSON; undefined when it is not a 200 with JSON. */
+  async function get(request: FastifyRequest, url: string): Promise<unknown> {
     const res = await app.inject({ method: 'GET', url, headers: { authorization: request.headers.authorization ?? '' } })
-    if (res.statusCode !== 200) return null
+    if (res.statusCode !== 200) return undefined
     try {
-      const json: unknown = res.json()
-      return isObj(json) ? json : null
+      return res.json()
     } catch {
-      return null
+      return undefined
     }
+  }
+
+  async function read(request: FastifyRequest, url: string | null): Promise<Obj | null> {
+    const json = url ? await get(request, url) : undefined
+    return isObj(json) ? json : null
   }
 
   async function readNow(request: FastifyRequest, plan: WritePlan, params: Obj): Promise<Obj | null | undefined> {
     if (plan.list) {
-      const res = await app.inject({ method: 'GET', url: plan.list.url, headers: { authorization: request.headers.authorization ?? '' } })
-      if (res.statusCode !== 200) return null
-      const item = plan.list.pick(res.json(), params as Record<string, string>)
+      const list = await get(request, plan.list.url)
+      const item = list === undefined ? undefined : plan.list.pick(list, params as Record<string, string>)
       return isObj(item) ? item : null
     }
     return plan.read ? read(request, fill(plan.read, params)) : undefined

@@ -16,13 +16,22 @@ function moment(value: string, end: boolean): Date {
   return d
 }
 
+/** The filters' company and dates checked (403 for another company's, 400 for a bad date or range), the dates parsed. */
+function bounds(auth: AuthContext, f: AuditFilterInput): { from: Date | null; to: Date | null } {
+  if (f.companyId !== undefined && !auth.super && f.companyId !== auth.companyId) throw new AppError('ERR_NO_PERMISSION', 403)
+  const from = f.from ? moment(f.from, false) : null
+  const to = f.to ? moment(f.to, true) : null
+  if (from && to && from > to) throw new AppError('ERR_AUDIT_BAD_RANGE', 400)
+  return { from, to }
+}
+
 /**
  * Refuses filters naming what the caller may not read before any row is: an admin's `userId` must appear in the
  * company's own log (the "who" filter offers exactly those), so another company's user is a 404, never an empty
  * page that would confirm the id exists somewhere.
  */
 export async function checkFilters(app: FastifyInstance, auth: AuthContext, f: AuditFilterInput): Promise<void> {
-  scopedQuery(app, auth, f)
+  bounds(auth, f)
   if (f.userId === undefined || auth.super) return
   const seen = await app.bind(AuditEntry).query().forCompany(auth.companyId).where('userId', f.userId).select('id').first()
   if (!seen) throw new AppError('ERR_AUDIT_NO_USER', 404)
@@ -34,10 +43,7 @@ export async function checkFilters(app: FastifyInstance, auth: AuthContext, f: A
  * user's every company or the one named.
  */
 export function scopedQuery(app: FastifyInstance, auth: AuthContext, f: AuditFilterInput) {
-  if (f.companyId !== undefined && !auth.super && f.companyId !== auth.companyId) throw new AppError('ERR_NO_PERMISSION', 403)
-  const from = f.from ? moment(f.from, false) : null
-  const to = f.to ? moment(f.to, true) : null
-  if (from && to && from > to) throw new AppError('ERR_AUDIT_BAD_RANGE', 400)
+  const { from, to } = bounds(auth, f)
   const base = app.bind(AuditEntry).query()
   const q = auth.super ? (f.companyId !== undefined ? base.forCompany(f.companyId) : base.unscoped()) : base.forCompany(auth.companyId)
   if (f.userId !== undefined) q.where('userId', f.userId)
