@@ -15,8 +15,8 @@ t.test('a diff lists changed fields only; secrets changed show as masked on both
     name: { before: 'A', after: 'B' }, token: { before: MASKED, after: MASKED }, password: { after: MASKED },
   })
   t.same(diff(before, after, null, ['name']), { name: { before: MASKED, after: MASKED }, token: { before: MASKED, after: MASKED } }, 'a rule\'s own secret field')
-  t.same(diff(null, { id: 2, name: 'N' }, null), { id: { after: 2 }, name: { after: 'N' } }, 'created')
-  t.same(diff({ id: 2, name: 'N' }, null, null), { id: { before: 2 }, name: { before: 'N' } }, 'deleted')
+  t.same(diff(null, { id: 2, companyId: 7, name: 'N', createdAt: '2026-01-01' }, null), { name: { after: 'N' } }, 'created: its fields, not its id, company or time')
+  t.same(diff({ id: 2, name: 'N' }, null, null), { name: { before: 'N' } }, 'deleted')
   const huge = diff(null, Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'y'.repeat(900)])), null)
   t.same(huge.f0, { after: '[too large]' }, 'a huge change keeps its field names only')
 })

@@ -11,6 +11,11 @@ type Obj = Record<string, unknown>
 const SECRET_NAME = /pass(word)?|secret|token|api_?key|credential|private|authorization|json_?content|cvv|card_?number|cpf|cnpj/i
 /** Fields every write touches: listing them would bury the real change. */
 const NOISE = new Set(['updatedAt', 'updated_at'])
+/**
+ * A read row's bookkeeping, not a change anyone made: its id and company (the entry names both already) and its
+ * creation time. Left out of a diff of reads, above all a creation's list of fields; a sent body keeps them.
+ */
+const BOOKKEEPING = new Set([...NOISE, 'createdAt', 'created_at', 'id', 'companyId', 'company_id'])
 const MAX_TEXT = 1000
 /** A row's changes past this size keep their field names only: the log is for people, not for backups. */
 const MAX_JSON = 60_000
@@ -41,7 +46,7 @@ export function diff(before: Obj | null, after: Obj | null, sent: Obj | null, se
   const secret = (k: string) => isSecretName(k) || secretFields.includes(k)
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
   for (const k of keys) {
-    if (NOISE.has(k)) continue
+    if (BOOKKEEPING.has(k)) continue
     const b = before?.[k]
     const a = after?.[k]
     if (before && after && same(a, b)) continue
