@@ -11,6 +11,7 @@ import type { RedisLink } from './redis/link.ts'
 import type { LoadedPlugin } from './plugin-api/types.ts'
 import type { Dialect } from './db/knex.ts'
 import type { ModelBinder } from './db/plugin.ts'
+import type { TableWrites } from './db/table-writes.ts'
 import type { AuthService } from './auth/service.ts'
 import type { RouteInfo } from './testing/routes.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -28,6 +29,8 @@ declare module 'fastify' {
     scriptKnex(): Knex | undefined
     /** The app's own binding of a model class to its knex (several apps may live in one process). */
     bind: ModelBinder
+    /** Writes seen on the knex, for in-memory caches over tables (core/db/table-writes.ts). */
+    tableWrites: TableWrites
     events: EventBus
     jobs: JobQueue
     features: FeatureCatalog

@@ -27,7 +27,7 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
     throw new AppError('ERR_INVALID_TOKEN', 401)
   }
   if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub) || !Number.isInteger(claims.sid)) throw new AppError('ERR_INVALID_TOKEN', 401)
-  const ctx = await app.authService.loadContext(Number(claims.sub), claims.tv, claims.sid)
+  const ctx = await app.authService.contextFor(Number(claims.sub), claims.tv, claims.sid)
   // An ended session says why (signed out, password changed, ended by an admin), so the screen it leaves can too.
   if (!ctx) throw new AppError(await app.authService.sessions.endCode(claims.sid), 401)
   if (ctx.inactive) throw new AppError('ERR_COMPANY_INACTIVE', 401)

@@ -2,14 +2,23 @@ import bcrypt from 'bcryptjs'
 import type { Knex } from 'knex'
 import type { FastifyInstance } from 'fastify'
 import type { AuthContext } from './types.ts'
+import type { TableWatch } from '../db/table-writes.ts'
 import type { UserDecorator } from '../accounts/serialize.ts'
 import { SessionStore } from './sessions.ts'
 import { featuresNow } from '../accounts/switched-off.ts'
+import { AuthContextCache } from './context-cache.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
 
 /** Adds to the auth context of a request (e.g. the queues plugin fills queueIds). */
 export type AuthContextLoader = (ctx: AuthContext) => Promise<void>
+
+/** The kernel tables a context is read from (loadContext and the module switches behind its features). */
+const CONTEXT_TABLES = ['users', 'companies', 'plans', 'userSessions', 'companyModules', 'settings']
+/** Columns written on every socket connection or token refresh that no context is made of. */
+const BOOKKEEPING = ['online', 'lastSeenAt', 'refreshedAt', 'updatedAt']
+/** How long a kept context may miss a write no instance saw (made by another process outside the cluster). */
+const CONTEXT_TTL_MS = 10_000
 
 interface AuthRow {
   id: number; companyId: number; name: string; email: string; profile: 'admin' | 'user'; super: number | boolean
@@ -42,6 +51,9 @@ export function todayIn(timezone: string): string {
 /** Passwords, tokens and the per-request auth context. */
 export class AuthService {
   readonly contextLoaders: AuthContextLoader[] = []
+  /** Request contexts by session, dropped by any write to the tables they are read from (context-cache.ts). */
+  readonly contexts = new AuthContextCache(CONTEXT_TTL_MS)
+  private readonly contextWatch: TableWatch
   /** Plugins add the user fields they own (queues, connection) to user answers. */
   readonly userDecorators: UserDecorator[] = []
 
@@ -53,6 +65,14 @@ export class AuthService {
 
   constructor(private app: FastifyInstance) {
     this.sessions = new SessionStore(app, durationMs(app.config.refreshTokenTtl))
+    this.contextWatch = app.tableWrites.watch(CONTEXT_TABLES, () => this.contexts.drop(), { ignoreColumns: BOOKKEEPING })
+    this.contexts.watchWith(this.contextWatch)
+  }
+
+  /** Adds a loader to every request's context; `reads` names the tables it reads, so writes to them drop kept contexts. */
+  addContextLoader(load: AuthContextLoader, reads: string[]): void {
+    this.contextLoaders.push(load)
+    this.contextWatch.cover(reads)
   }
 
   async applyUserExtras(trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>): Promise<void> {
@@ -81,6 +101,21 @@ export class AuthService {
    * given) ended. 'any' skips the version check (internal reads of a user's context).
    */
   async loadContext(userId: number, tokenVersion: number | 'any', sessionId?: number): Promise<AuthContext | null> {
+    return (await this.readContext(userId, tokenVersion, sessionId))?.ctx ?? null
+  }
+
+  /** A request's context: kept from an earlier request of the same session, or loaded (and kept). */
+  async contextFor(userId: number, tokenVersion: number, sessionId: number): Promise<AuthContext | null> {
+    const kept = this.contexts.get(sessionId, userId, tokenVersion, Date.now(), todayIn)
+    if (kept) return kept
+    const generation = this.contexts.mark()
+    const read = await this.readContext(userId, tokenVersion, sessionId)
+    if (!read) return null
+    this.contexts.keep(sessionId, read.ctx, read.timezone, generation)
+    return read.ctx
+  }
+
+  private async readContext(userId: number, tokenVersion: number | 'any', sessionId?: number): Promise<{ ctx: AuthContext; timezone: string } | null> {
     const query = this.app.knex('users')
       .join('companies', 'companies.id', 'users.companyId')
       .leftJoin('plans', 'plans.id', 'companies.planId')
@@ -113,6 +148,6 @@ export class AuthService {
       permissions: this.app.permissions.actionsFor(row.profile, isSuper),
     }
     for (const load of this.contextLoaders) await load(ctx)
-    return ctx
+    return { ctx, timezone: row.timezone }
   }
 }

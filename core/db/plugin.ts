@@ -3,6 +3,7 @@ import type { Model, ModelClass } from 'objection'
 import type { Knex } from 'knex'
 import { createKnex, dialectOf } from './knex.ts'
 import { createScriptKnex } from './script-knex.ts'
+import { TableWrites, type ObservedQuery } from './table-writes.ts'
 import path from 'node:path'
 
 export type ModelBinder = <M extends ModelClass<Model>>(model: M) => M
@@ -13,6 +14,14 @@ export default fp<{ knex?: Knex }>(async (app, opts) => {
   const bound = new Map<unknown, unknown>()
   app.decorate('knex', knex)
   app.decorate('dialect', dialectOf(knex))
+  // Caches over tables learn of writes from the statements themselves, here and (through Redis) on the other instances.
+  const channel = `${app.config.redisPrefix}:table-writes`
+  const writes = new TableWrites((tables) => app.redis?.publish(channel, JSON.stringify(tables)))
+  void app.redis?.subscribe(channel, (raw) => writes.heard(JSON.parse(raw) as string[]), { othersOnly: true })
+  const sent = (q: ObservedQuery) => writes.sent(q)
+  const answered = (_: unknown, q: ObservedQuery) => writes.answered(q)
+  knex.on('query', sent).on('query-response', answered).on('query-error', answered)
+  app.decorate('tableWrites', writes)
   app.decorate('bind', (<M extends ModelClass<Model>>(model: M): M => {
     let b = bound.get(model) as M | undefined
     if (!b) {
@@ -27,6 +36,7 @@ export default fp<{ knex?: Knex }>(async (app, opts) => {
     return (script ??= createScriptKnex(knex))
   })
   app.addHook('onClose', async () => {
+    knex.off('query', sent).off('query-response', answered).off('query-error', answered)
     await script?.destroy()
     if (!opts.knex) await knex.destroy()
   })

@@ -14,6 +14,9 @@ export { sqlWriter, runSql, SqlExpr, type SqlText, type SqlWriter } from '../db/
 export { statementTransaction, type RunStatement } from '../db/statement-transaction.ts'
 /** Since 1.1: an owner's delete runs other plugins' hooks in its transaction (see docs/plugins.md, public services). */
 export { DeletionHooks, type DeletionHook } from '../db/deletion-hooks.ts'
+/** Since 1.6: per-company values kept in memory until a write to their tables (app.tableWrites), on every instance. */
+export { companyCache, type CompanyCache, type CompanyCacheOptions } from '../db/company-cache.ts'
+export type { TableWrites, TableWatch, WatchOptions } from '../db/table-writes.ts'
 export type { AuthContext } from '../auth/types.ts'
 export type { DomainEvents } from '../events/types.ts'
 export type { RoomAuthorizer, RoomMessages, RealtimeAudience } from '../realtime/types.ts'

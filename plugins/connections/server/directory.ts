@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { DeletionHooks, runSql, sqlWriter } from '@zapdesk/plugin-api'
+import { DeletionHooks, companyCache, runSql, sqlWriter, type CompanyCache } from '@zapdesk/plugin-api'
 import { Whatsapp, WhatsappQueue } from './models.ts'
 import { findByApiToken } from './api-token.ts'
 
@@ -24,7 +24,15 @@ export class ConnectionDirectory {
   /** Run inside a connection's delete transaction: plugins whose rows name it detach them (tickets: whatsappId null). */
   readonly deletionHooks = new DeletionHooks()
 
-  constructor(private app: FastifyInstance) {}
+  /** Each company's connection rows (every ticket list names its tickets' connections; a company has a few). */
+  private readonly byCompany: CompanyCache<Map<number, ConnectionRow>>
+
+  constructor(private app: FastifyInstance) {
+    this.byCompany = companyCache(app, [Whatsapp.tableName], async (companyId) => {
+      const raws: Array<Record<string, unknown>> = await app.knex(Whatsapp.tableName).where({ companyId })
+      return new Map(raws.map((r) => [Number(r.id), asRow(r)]))
+    })
+  }
 
   /**
    * Connections by (company, id) with whether each menu offers queues, in one query (the inbound pipeline reads a
@@ -60,10 +68,14 @@ export class ConnectionDirectory {
 
   /** The company's connections with these ids, by id (unknown ids are absent). */
   async rows(companyId: number, ids: number[]): Promise<Map<number, ConnectionRow>> {
-    const wanted = [...new Set(ids)]
-    if (!wanted.length) return new Map()
-    const raws = await this.app.knex(Whatsapp.tableName).where({ companyId }).whereIn('id', wanted)
-    return new Map(raws.map((r: Record<string, unknown>) => [Number(r.id), asRow(r)]))
+    if (!ids.length) return new Map()
+    const rows = await this.byCompany.get(companyId)
+    const out = new Map<number, ConnectionRow>()
+    for (const id of ids) {
+      const row = rows.get(id)
+      if (row) out.set(id, { ...row })
+    }
+    return out
   }
 
   /** The ids of the queues the connection's menu offers. */

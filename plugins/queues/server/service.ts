@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, DeletionHooks } from '@zapdesk/plugin-api'
+import { AppError, DeletionHooks, companyCache, type CompanyCache } from '@zapdesk/plugin-api'
 import { Queue, QueueOption, USER_QUEUES } from './models.ts'
 import { optionNode, queueDto, type OptionNode, type QueueAnswer } from './dto.ts'
 import { hasHours, isOpen, localClock, weekIsOpen, type ScheduleEntry } from './opening-hours.ts'
@@ -20,7 +20,15 @@ export class QueuesService {
   /** Lets the integrations plugin check a queue's integrationId against the company (inside the write's transaction). */
   readonly integrationHooks: { validate?: (companyId: number, integrationId: number, trx: Knex.Transaction) => Promise<void> } = {}
 
-  constructor(private app: FastifyInstance) {}
+  /** Each company's queue names and colours (every ticket list names its tickets' queues; queues seldom change). */
+  private readonly labels: CompanyCache<Map<number, { name: string; color: string }>>
+
+  constructor(private app: FastifyInstance) {
+    this.labels = companyCache(app, [Queue.tableName], async (companyId) => {
+      const rows: Array<{ id: number; name: string; color: string }> = await app.knex(Queue.tableName).where({ companyId }).select('id', 'name', 'color')
+      return new Map(rows.map((r) => [Number(r.id), { name: r.name, color: r.color }]))
+    })
+  }
 
   /** Throws 404 ERR_NO_QUEUE_FOUND unless every id is a queue of the company (pass the writer's transaction). */
   async assertIds(companyId: number, ids: number[], trx?: Knex.Transaction): Promise<void> {
@@ -34,8 +42,13 @@ export class QueuesService {
   /** Name and colour of the company's queues among `ids` (foreign or unknown ids are left out). */
   async describe(companyId: number, ids: number[]): Promise<Map<number, { name: string; color: string }>> {
     if (!ids.length) return new Map()
-    const rows = await this.app.knex('queues').where({ companyId }).whereIn('id', [...new Set(ids)]).select('id', 'name', 'color')
-    return new Map(rows.map((r: { id: number; name: string; color: string }) => [Number(r.id), { name: r.name, color: r.color }]))
+    const labels = await this.labels.get(companyId)
+    const out = new Map<number, { name: string; color: string }>()
+    for (const id of ids) {
+      const label = labels.get(id)
+      if (label) out.set(id, { ...label })
+    }
+    return out
   }
 
   /** The company's queues in menu order, each with its hours' state now (open, closed, or none saved). */

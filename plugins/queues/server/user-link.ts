@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { USER_QUEUES } from './models.ts'
+import { Queue, USER_QUEUES } from './models.ts'
 import { queueOrder } from './service.ts'
 
 /**
@@ -16,10 +16,10 @@ export function linkUsersToQueues(app: FastifyInstance): void {
     if (ids.length) await trx(USER_QUEUES).insert(ids.map((queueId) => ({ companyId, userId, queueId })))
   })
 
-  app.authService.contextLoaders.push(async (ctx) => {
+  app.authService.addContextLoader(async (ctx) => {
     const rows: Array<{ queueId: number }> = await app.knex(USER_QUEUES).where({ userId: ctx.userId, companyId: ctx.companyId }).select('queueId')
     ctx.queueIds = rows.map((r) => Number(r.queueId))
-  })
+  }, [USER_QUEUES, Queue.tableName])
 
   app.authService.userDecorators.push(async (users) => {
     if (!users.length) return
