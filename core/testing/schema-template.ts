@@ -8,12 +8,13 @@ import { dialectOf } from '../db/knex.ts'
 import { migrateLatest, type MigrationSet } from '../db/migrator.ts'
 
 /**
- * MariaDB test databases filled from a migrated template: running every migration costs each test app about two
- * seconds of DDL (most of a MariaDB test file's own time); replaying the resulting tables costs a fraction of that.
- * The first test database of a set of migrations is migrated for real and its tables (SHOW CREATE TABLE) and rows
- * (the migration records) are captured, in memory and in a file under the temp folder named by a hash of the
- * migration files' names and contents, so the other test processes of the suite replay it too. The app's own
- * migrateLatest still runs after and finds nothing pending; a changed migration changes the hash.
+ * Test databases filled from a migrated template: running every migration costs each test app about two seconds of
+ * DDL on MariaDB and about one on SQLite (most of a short test's own time); replaying the resulting tables costs a
+ * fraction of that. The first test database of a set of migrations is migrated for real and captured in a file under
+ * the temp folder named by a hash of the migration files' names and contents (and the server's version), so the
+ * other test processes of the suite replay it too: on MariaDB its tables (SHOW CREATE TABLE) and rows (the migration
+ * records), on SQLite a copy of the whole database file (VACUUM INTO) whose schema and rows are copied in. The app's
+ * own migrateLatest still runs after and finds nothing pending; a changed migration changes the hash.
  */
 interface Template {
   statements: string[]
@@ -72,6 +73,7 @@ function readCached(file: string): Template | undefined {
  * tables is left alone.
  */
 export async function fillFromTemplate(knex: Knex, sets: MigrationSet[]): Promise<void> {
+  if (dialectOf(knex) === 'sqlite') return fillSqlite(knex, sets)
   if (dialectOf(knex) !== 'mysql' || (await tablesOf(knex)).length > 0) return
   const [[{ version }]] = (await knex.raw('SELECT VERSION() AS version')) as [Array<{ version: string }>]
   const key = keyOf(sets, version)
@@ -95,4 +97,97 @@ export async function fillFromTemplate(knex: Knex, sets: MigrationSet[]): Promis
     for (const sql of template.statements) await trx.raw(sql)
     await trx.raw('SET FOREIGN_KEY_CHECKS = 1')
   })
+}
+
+/** better-sqlite3's connection, as far as the copy uses it. */
+interface SqliteConnection {
+  exec(sql: string): unknown
+  prepare(sql: string): { all(): unknown[]; get(): unknown }
+}
+
+interface SqliteObject {
+  type: 'table' | 'index' | 'view' | 'trigger'
+  name: string
+  sql: string
+}
+
+const sqliteTemplates = new Map<string, Promise<string | undefined>>()
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** The SQLite side of fillFromTemplate: an empty database gets the template file's schema and rows. */
+async function fillSqlite(knex: Knex, sets: MigrationSet[]): Promise<void> {
+  const client = knex.client as { acquireConnection(): Promise<SqliteConnection>; releaseConnection(c: SqliteConnection): Promise<unknown> }
+  const conn = await client.acquireConnection()
+  let empty: boolean
+  let version: string
+  try {
+    empty = (conn.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").get() as { n: number }).n === 0
+    version = (conn.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
+  } finally {
+    await client.releaseConnection(conn)
+  }
+  if (!empty) return
+  const key = keyOf(sets, `sqlite ${version}`)
+  const file = path.join(CACHE_DIR, `${key}.sqlite`)
+  let pending = sqliteTemplates.get(key)
+  if (!pending) {
+    if (!fs.existsSync(file)) {
+      const captured = captureSqlite(knex, sets, file)
+      sqliteTemplates.set(key, captured.then(() => file, () => undefined))
+      await captured
+      return
+    }
+    sqliteTemplates.set(key, (pending = Promise.resolve(file)))
+  }
+  const template = await pending
+  if (!template) return
+  const copy = await client.acquireConnection()
+  try {
+    copySqlite(copy, template)
+  } finally {
+    await client.releaseConnection(copy)
+  }
+}
+
+/** Migrates the (empty) database for real, then writes a compact copy of it as the template, whole or not at all. */
+async function captureSqlite(knex: Knex, sets: MigrationSet[], file: string): Promise<void> {
+  await migrateLatest(knex, sets)
+  fs.mkdirSync(CACHE_DIR, { recursive: true })
+  const partial = `${file}.${process.pid}.tmp`
+  fs.rmSync(partial, { force: true })
+  await knex.raw('VACUUM INTO ?', [partial])
+  fs.renameSync(partial, file)
+}
+
+/**
+ * Copies the template's tables, rows, AUTOINCREMENT counters, indexes, views and triggers into the connection's
+ * (empty) main database in one transaction. Rows go in before the indexes are built and the triggers exist (the
+ * template's rows already carry what its triggers did); foreign keys are checked at the commit, so tables can be
+ * filled in any order.
+ */
+function copySqlite(conn: SqliteConnection, template: string): void {
+  conn.exec(`ATTACH DATABASE '${template.replace(/'/g, "''")}' AS tpl`)
+  try {
+    const objects = conn.prepare("SELECT type, name, sql FROM tpl.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid").all() as SqliteObject[]
+    const tables = objects.filter((o) => o.type === 'table')
+    const hasSequence = conn.prepare("SELECT 1 FROM tpl.sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined
+    const script = [
+      'BEGIN', 'PRAGMA defer_foreign_keys = ON',
+      ...tables.map((o) => o.sql),
+      ...tables.map((o) => `INSERT INTO main.${quoteName(o.name)} SELECT * FROM tpl.${quoteName(o.name)}`),
+      ...(hasSequence ? ['DELETE FROM main.sqlite_sequence', 'INSERT INTO main.sqlite_sequence SELECT * FROM tpl.sqlite_sequence'] : []),
+      ...objects.filter((o) => o.type === 'index').map((o) => o.sql),
+      ...objects.filter((o) => o.type === 'view').map((o) => o.sql),
+      ...objects.filter((o) => o.type === 'trigger').map((o) => o.sql),
+      'COMMIT',
+    ]
+    try {
+      conn.exec(script.join(';\n'))
+    } catch (err) {
+      try { conn.exec('ROLLBACK') } catch { /* already rolled back */ }
+      throw err
+    }
+  } finally {
+    conn.exec('DETACH DATABASE tpl')
+  }
 }
