@@ -69,3 +69,13 @@ t.test('a super user is never blocked, even in an overdue company', async (t) =>
   t.equal(res.statusCode, 200)
   t.equal(res.json().count, 3)
 })
+
+t.test('today in a timezone turns at its midnight, also when the same minute was asked before', async (t) => {
+  const before = Date.parse('2026-11-27T02:59:30Z')
+  t.equal(todayIn('America/Sao_Paulo', before), '2026-11-26')
+  t.equal(todayIn('America/Sao_Paulo', before + 29_000), '2026-11-26', 'the same minute: the kept day')
+  t.equal(todayIn('America/Sao_Paulo', Date.parse('2026-11-27T03:00:00Z')), '2026-11-27', 'the next minute is midnight in São Paulo')
+  t.equal(todayIn('Asia/Kolkata', Date.parse('2026-11-26T18:29:59Z')), '2026-11-26')
+  t.equal(todayIn('Asia/Kolkata', Date.parse('2026-11-26T18:30:00Z')), '2026-11-27', 'half-hour offsets turn on a minute too')
+  t.equal(todayIn('Not/A_Zone', Date.parse('2026-11-26T18:30:00Z')), '2026-11-26', 'an unknown zone: the UTC day')
+})

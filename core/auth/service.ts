@@ -33,19 +33,30 @@ const durationMs = (ttl: string): number => Number(ttl.slice(0, -1)) * UNIT_MS[t
 
 /** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole auth query, on every request. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>()
+/**
+ * The day last formatted per timezone, with the UTC minute it holds for: every offset is a whole number of minutes,
+ * so a day never changes within one, and formatting (asked on every request for the overdue check) runs once a minute.
+ */
+const days = new Map<string, { minute: number; day: string }>()
 
 /** Today's date (yyyy-mm-dd) in a timezone. */
-export function todayIn(timezone: string): string {
+export function todayIn(timezone: string, now = Date.now()): string {
+  const minute = Math.floor(now / 60_000)
+  const kept = days.get(timezone)
+  if (kept?.minute === minute) return kept.day
+  let day: string
   try {
     let format = dayFormats.get(timezone)
     if (!format) {
       format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone })
       if (dayFormats.size < 1000) dayFormats.set(timezone, format)
     }
-    return format.format(new Date())
+    day = format.format(now)
   } catch {
-    return new Date().toISOString().slice(0, 10)
+    day = new Date(now).toISOString().slice(0, 10)
   }
+  if (days.size < 1000 || days.has(timezone)) days.set(timezone, { minute, day })
+  return day
 }
 
 /** Passwords, tokens and the per-request auth context. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { Contact } from './models.ts'
-import { contactDto, type ContactJson } from './serialize.ts'
+import { CONTACT_COLUMNS, contactDto, type ContactJson, type ContactRow } from './serialize.ts'
 import { searchKey } from './normalize.ts'
 
 /*
@@ -13,8 +13,9 @@ import { searchKey } from './normalize.ts'
 export async function contactsByIds(app: FastifyInstance, companyId: number, ids: number[]): Promise<Map<number, ContactJson>> {
   const wanted = [...new Set(ids)]
   if (!wanted.length) return new Map()
-  const rows = await app.bind(Contact).query().forCompany(companyId).whereIn('id', wanted)
-  return new Map(rows.map((c) => [c.id, contactDto(c)]))
+  // Plain rows of the DTO's columns (no model instances): every ticket page and messages page asks for these.
+  const rows: ContactRow[] = await app.knex(Contact.tableName).where({ companyId }).whereIn('id', wanted).select(...CONTACT_COLUMNS)
+  return new Map(rows.map((c) => [Number(c.id), contactDto(c)]))
 }
 
 /**

@@ -49,7 +49,11 @@ export type ContactJson = {
   extraInfo?: Array<{ id: number; name: string; value: string }>
 }
 
-export function contactDto(c: Contact, extra?: ContactCustomField[]): ContactJson {
+/** The columns a contact's JSON is made of: a Contact, or a plain row of these (flags as 0/1, dates as the driver returns them). */
+export const CONTACT_COLUMNS = ['id', 'companyId', 'name', 'number', 'email', 'profilePicUrl', 'isGroup', 'lid', 'createdAt', 'updatedAt'] as const
+export type ContactRow = Pick<Contact, 'id' | 'companyId' | 'name' | 'number' | 'email' | 'profilePicUrl' | 'lid'> & { isGroup: unknown; createdAt?: unknown; updatedAt?: unknown }
+
+export function contactDto(c: ContactRow, extra?: ContactCustomField[]): ContactJson {
   return {
     id: c.id, companyId: c.companyId, name: c.name, number: c.number ?? null, email: c.email ?? '', profilePicUrl: c.profilePicUrl ?? null,
     isGroup: Boolean(c.isGroup), lid: c.lid ?? null, createdAt: toIso(c.createdAt), updatedAt: toIso(c.updatedAt),
