@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, type AuthContext } from '@zapdesk/plugin-api'
+import { AppError, companyCache, type AuthContext, type CompanyCache } from '@zapdesk/plugin-api'
 import { Tag, TICKET_TAGS } from './models.ts'
 import { tagDto, type TagAnswer, type TicketTag } from './dto.ts'
 
@@ -18,7 +18,15 @@ export class TagsService {
   /** Set by the tickets plugin in its setup. Until then no ticket exists, so /tags/sync answers ERR_NO_TICKET_FOUND. */
   validateTicket?: TicketValidator
 
-  constructor(private app: FastifyInstance) {}
+  /** Each company's tags by id (every ticket page names its tickets' tags; a company has a few dozen). */
+  private readonly labels: CompanyCache<Map<number, TicketTag>>
+
+  constructor(private app: FastifyInstance) {
+    this.labels = companyCache(app, [Tag.tableName], async (companyId) => {
+      const rows: Array<{ id: number; name: string; color: string; kanban: unknown }> = await app.knex(Tag.tableName).where({ companyId }).select('id', 'name', 'color', 'kanban')
+      return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, color: r.color, kanban: r.kanban ? 1 : 0 }]))
+    })
+  }
 
   /** Throws 404 ERR_NO_TAG_FOUND unless every id is a tag of the company. */
   async assertIds(companyId: number, ids: number[], trx?: Knex.Transaction): Promise<void> {
@@ -41,12 +49,32 @@ export class TagsService {
     return tags.map((t) => tagDto(t, counts.get(t.id) ?? 0))
   }
 
-  /** The tags of each of these tickets (for ticket answers and the kanban board), by ticket id. */
   /** A subquery of the company's ticket ids carrying this tag, for `whereIn('id', ...)` in the tickets plugin's lists. */
   ticketIdsTagged(companyId: number, tagId: number): Knex.QueryBuilder {
     return this.app.knex(TICKET_TAGS).select('ticketId').where({ companyId, tagId })
   }
 
+  /**
+   * A column for the tickets plugin's own queries: the ids of each ticket's tags, comma-separated (null: none), read
+   * in the same query; `tagsNamed` turns them into tags. `ticketId` / `companyId` name the query's columns.
+   */
+  tagIdsColumn(ticketId: string, companyId: string, as: string): Knex.Raw {
+    return this.app.knex.raw('(select group_concat(??) from ?? where ?? = ?? and ?? = ??) as ??',
+      [`${TICKET_TAGS}.tagId`, TICKET_TAGS, `${TICKET_TAGS}.companyId`, companyId, `${TICKET_TAGS}.ticketId`, ticketId, as])
+  }
+
+  /** Tickets' tags from tagIdsColumn's values (by ticket id), in the order ticket answers show them; no query once the company's tags are kept. */
+  async tagsNamed(companyId: number, tagIds: Map<number, string | null>): Promise<Map<number, TicketTag[]>> {
+    const labels = await this.labels.get(companyId)
+    const out = new Map<number, TicketTag[]>()
+    for (const [ticketId, text] of tagIds) {
+      const tags = text ? text.split(',').flatMap((id) => labels.get(Number(id)) ?? []) : []
+      out.set(ticketId, tags.sort(byName).map((t) => ({ ...t })))
+    }
+    return out
+  }
+
+  /** The tags of each of these tickets (for ticket answers and the kanban board), by ticket id. */
   async ofTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>> {
     return (await this.ofCompaniesTickets(new Map([[companyId, ticketIds]]))).get(companyId)!
   }
@@ -103,4 +131,11 @@ export class TagsService {
     if (!tag) throw new AppError('ERR_NO_TAG_FOUND', 404)
     return tag
   }
+}
+
+/** The order ticket answers list tags in (ofCompaniesTickets' lower(name), id). */
+function byName(a: TicketTag, b: TicketTag): number {
+  const x = a.name.toLowerCase()
+  const y = b.name.toLowerCase()
+  return x < y ? -1 : x > y ? 1 : a.id - b.id
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
-import { TicketDto, ticketRelations, ticketsJson, type TicketRow } from '../tickets/serialize.ts'
+import { TicketDto, ticketRelations, ticketsJson } from '../tickets/serialize.ts'
+import { knownOf, type ListedTicket } from '../tickets/list-query.ts'
 import { seenBy } from './access.ts'
 import { readTicket } from './read.ts'
 import { MESSAGE_COLUMNS, MessageDto, serializeMessages, type ContactRow, type MessageRow } from './serialize.ts'
@@ -23,22 +24,23 @@ const MessagePage = Type.Object({ messages: Type.Array(MessageDto), ticket: Tick
 export const pageQuery = (app: FastifyInstance, companyId: number, ticketId: number, page: number) =>
   app.knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).select(...MESSAGE_COLUMNS)
 
-type OpenedTicket = TicketRow & { unreadMessages: number; userName: string | null; messageCount: number | string; unreadLeft: number | string | null }
+type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: number | string; unreadLeft: number | string | null }
 
 /**
  * The ticket as visibleTicket answers it (seenBy), read in one query with its holder's name (the kernel's users,
- * under the company), how many messages it has (a count over the (ticket_id, id) index, under the company) and
- * whether one of them is still unread.
+ * under the company), its contact and tag ids (the contacts and tags plugins' join and column), how many messages it
+ * has (a count over the (ticket_id, id) index, under the company) and whether one of them is still unread.
  */
 async function openTicket(app: FastifyInstance, auth: AuthContext, ticketId: number): Promise<OpenedTicket> {
   const { companyId } = auth
   const messageCount = app.knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
   // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
   const unreadLeft = app.knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
-  const row = (await app.knex('tickets')
+  const q = app.knex('tickets')
     .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
     .where('tickets.companyId', companyId).where('tickets.id', ticketId)
-    .first('tickets.*', 'users.name as userName', messageCount, unreadLeft)) as OpenedTicket | undefined
+    .first('tickets.*', 'users.name as userName', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  const row = (await app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')) as OpenedTicket | undefined
   return seenBy(auth, row)
 }
 
@@ -53,19 +55,23 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
   }, async (request) => {
     const auth = request.auth!
     const { companyId } = auth
+    const page = request.query.pageNumber ?? 1
+    // The page is asked for beside the ticket (one round trip), and shown only once the ticket is found visible.
+    const early: Promise<MessageRow[]> = pageQuery(app, companyId, request.params.ticketId, page).then((rows) => rows)
+    early.catch(() => undefined)
     const ticket = await openTicket(app, auth, request.params.ticketId)
     const count = Number(ticket.messageCount)
-    const page = request.query.pageNumber ?? 1
     // Read for everyone only when the one serving it reads it: a peek, a waiting ticket's preview or an admin looking
-    // into a colleague's conversation leaves the counter to its agent. Before the page is read, so the answer shows it.
+    // into a colleague's conversation leaves the counter to its agent. Before the page is shown, so the answer shows
+    // it: the page is read again after.
     const serving = ticket.status !== 'pending' && (ticket.userId === null || ticket.userId === auth.userId)
     const toRead = ticket.unreadLeft !== null || Number(ticket.unreadMessages) !== 0
-    if (serving && !request.query.peek && toRead) ticket.unreadMessages = await readTicket(app, companyId, ticket)
-    // The ticket as read above (reading it changes only its unread counter), its other relations and the page at once.
-    const holder = ticket.userId !== null && ticket.userName !== null ? [{ id: Number(ticket.userId), name: ticket.userName }] : []
+    const reads = serving && !request.query.peek && toRead
+    if (reads) ticket.unreadMessages = await readTicket(app, companyId, ticket)
+    // The ticket as read above (reading it changes only its unread counter) with the relations it already holds.
     const [rows, relations] = await Promise.all([
-      pageQuery(app, companyId, ticket.id, page) as Promise<MessageRow[]>,
-      ticketRelations(app, companyId, [ticket], { users: holder }),
+      reads ? pageQuery(app, companyId, ticket.id, page) as Promise<MessageRow[]> : early,
+      knownOf(app, companyId, [ticket]).then((known) => ticketRelations(app, companyId, [ticket], known)),
     ])
     // The ticket's contact is most messages' (all but a group's members): not read again.
     const contact = relations.contacts.get(ticket.contactId) as ContactRow | undefined

@@ -19,6 +19,13 @@ const COLUMNS = ['id', 'uuid', 'companyId', 'status', 'userId', 'queueId', 'cont
 export interface ListedTicket extends TicketRow {
   /** The holder's name, read in the same query (the kernel's users table, under the ticket's company). */
   userName: string | null
+  /** The contact as the answer shows it, from the contacts plugin's join (null: the contact is gone). */
+  contactName: string | null
+  contactNumber: string | null
+  contactProfilePicUrl: string | null
+  contactIsGroup: unknown
+  /** The ticket's tag ids, comma-separated, from the tags plugin's column (null: none). */
+  tagIds: string | null
 }
 
 /** A JSON-string list of ids ('[1,2]'); anything else is a 400 naming the field, never a database error. */
@@ -53,7 +60,9 @@ const dayRange = (day: string): [Date, Date] => {
 
 /**
  * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
- * (no model instances) with the holder's name joined in, so the page costs this query plus one per other relation.
+ * (no model instances) with the holder's name, the contact (the contacts plugin's join) and the tag ids (the tags
+ * plugin's column) read in the same query: with the queues, connections and tags kept in memory by their plugins,
+ * a page is one query.
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const companyId = auth.companyId
@@ -82,14 +91,20 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   const page = query.pageNumber ?? 1
   // The company condition on the join too: a stale user id can never name another company's user.
   q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
-    .select(...COLUMNS, 'users.name as userName')
+    .select(...COLUMNS, 'users.name as userName', app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
   const rows: ListedTicket[] = await q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
 }
 
-/** The holders the page already names, for serializeTickets (a holder whose row is gone is looked up, and found absent). */
-export function knownHolders(rows: ListedTicket[]): KnownRows {
+/** The holders, contacts and tags the page already names, for serializeTickets (a holder or contact whose row is gone is looked up, and found absent). */
+export async function knownOf(app: FastifyInstance, companyId: number, rows: ListedTicket[]): Promise<KnownRows> {
   const users = new Map<number, { id: number; name: string }>()
-  for (const r of rows) if (r.userId !== null && r.userName !== null) users.set(Number(r.userId), { id: Number(r.userId), name: r.userName })
-  return { users: [...users.values()] }
+  const contacts = new Map<number, { id: number; name: string; number: string | null; profilePicUrl: string | null; isGroup: unknown }>()
+  for (const r of rows) {
+    if (r.userId !== null && r.userName !== null) users.set(Number(r.userId), { id: Number(r.userId), name: r.userName })
+    if (r.contactName !== null) contacts.set(Number(r.contactId), { id: Number(r.contactId), name: r.contactName, number: r.contactNumber, profilePicUrl: r.contactProfilePicUrl, isGroup: r.contactIsGroup })
+  }
+  const tags = await app.tags.tagsNamed(companyId, new Map(rows.map((r) => [Number(r.id), r.tagIds])))
+  return { users: [...users.values()], contacts: [...contacts.values()], tags }
 }

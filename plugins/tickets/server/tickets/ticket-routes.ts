@@ -5,7 +5,7 @@ import { Ticket } from '../models.ts'
 import { canSeeTicket } from '../visibility.ts'
 import { TicketDto, loadTicketJson, serializeTickets, type TicketJson } from './serialize.ts'
 import { CreateBody, ListQuery, TicketPage, UpdateBody, UuidParams } from './schemas.ts'
-import { knownHolders, listTickets } from './list-query.ts'
+import { knownOf, listTickets } from './list-query.ts'
 import { actorOfAuth, isAdmin } from './references.ts'
 
 const answer = { 200: TicketDto, ...errorResponses }
@@ -32,8 +32,9 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
   api.get('/tickets', {
     schema: { summary: 'The tickets the caller may see, filtered, 40 a page by last update', querystring: ListQuery, response: { 200: TicketPage, ...errorResponses } },
   }, async (request) => {
+    const companyId = request.auth!.companyId
     const { rows, hasMore } = await listTickets(app, request.auth!, request.query)
-    return { tickets: await serializeTickets(app, request.auth!.companyId, rows, knownHolders(rows)), hasMore }
+    return { tickets: await serializeTickets(app, companyId, rows, await knownOf(app, companyId, rows)), hasMore }
   })
 
   api.get('/tickets/:id', {
