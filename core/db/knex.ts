@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex'
 import { knexSnakeCaseMappers } from 'objection'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fastRowMapper } from './row-mapper.ts'
 
 export type Dialect = 'sqlite' | 'mysql'
 
@@ -16,7 +17,8 @@ export interface DatabaseTarget {
  * the mappers translate both ways so models, routes and raw builders all speak camelCase.
  */
 export function createKnex(target: DatabaseTarget): Knex {
-  const mappers = knexSnakeCaseMappers()
+  const snake = knexSnakeCaseMappers()
+  const mappers = { wrapIdentifier: snake.wrapIdentifier, postProcessResponse: fastRowMapper(snake.postProcessResponse) }
   if (target.url) {
     return knexFactory({
       client: 'mysql2',
