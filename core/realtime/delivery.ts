@@ -4,8 +4,11 @@ import type { RealtimeAudience } from './types.ts'
 
 export interface SocketView {
   auth: AuthContext
-  rooms: Set<string>
+  rooms: ReadonlySet<string>
 }
+
+/** The rooms of a socket that joined none: one shared empty set (most sockets never join one, or join later). */
+export const NO_ROOMS: ReadonlySet<string> = new Set()
 
 export interface RegisteredTopic extends TopicDefinition {
   feature?: string

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { AuthContext } from '../auth/types.ts'
 import type { RedisLink } from '../redis/link.ts'
-import { shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
+import { NO_ROOMS, shouldDeliver, type RegisteredTopic, type SocketView } from './delivery.ts'
+import { SharedAuthParts } from './shared-auth.ts'
 import type { PlatformMessage, RealtimeMessage, RoomAuthorizer, RoomMessages } from './types.ts'
 import { WriteCoalescer } from './write-coalescer.ts'
 
@@ -11,6 +12,8 @@ type WireMessage = RealtimeMessage | (PlatformMessage & { everyCompany: true })
 
 export interface HubSocket extends SocketView {
   ws: WebSocket
+  /** When the socket's access token expires (ms since the epoch): the socket ends then. */
+  expiresAt: number
 }
 
 /**
@@ -24,6 +27,7 @@ export class RealtimeHub {
   private roomMessages = new Map<string, { kind: string; argKey?: string; join: boolean }>()
   private readonly channel: string
   private readonly writes = new WriteCoalescer()
+  private readonly shared = new SharedAuthParts()
   delivered = 0
 
   constructor(private log: FastifyBaseLogger, prefix: string, private redis?: RedisLink) {
@@ -63,14 +67,20 @@ export class RealtimeHub {
     const room = this.rooms.get(kind)
     if (!room) return false
     if (room.feature && !auth.features.has(room.feature)) return false
-    if (this.topics.has(kind) && !shouldDeliver({ auth, rooms: new Set() }, this.topics.get(kind), undefined)) return false
+    if (this.topics.has(kind) && !shouldDeliver({ auth, rooms: NO_ROOMS }, this.topics.get(kind), undefined)) return false
     return room.authorize(auth, arg)
   }
 
   add(socket: HubSocket): void {
+    this.setAuth(socket, socket.auth)
     const set = this.byCompany.get(socket.auth.companyId) ?? new Set()
     set.add(socket)
     this.byCompany.set(socket.auth.companyId, set)
+  }
+
+  /** Gives a socket its context (again, once reloaded), sharing the parts other sockets hold alike (shared-auth.ts). */
+  setAuth(socket: HubSocket, auth: AuthContext): void {
+    socket.auth = this.shared.share(auth)
   }
 
   remove(socket: HubSocket): void {
@@ -81,6 +91,11 @@ export class RealtimeHub {
 
   socketsOf(companyId: number): Iterable<HubSocket> {
     return this.byCompany.get(companyId) ?? []
+  }
+
+  /** Every socket on this instance. */
+  *sockets(): Iterable<HubSocket> {
+    for (const set of this.byCompany.values()) yield* set
   }
 
   companyIds(): number[] {

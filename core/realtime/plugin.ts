@@ -28,7 +28,7 @@ export default fp(async (app) => {
       for (const s of [...hub.socketsOf(cid)]) {
         if (!match(s)) continue
         const ctx = await app.authService.loadContext(s.auth.userId, s.auth.tokenVersion, s.auth.sessionId)
-        if (ctx) s.auth = ctx
+        if (ctx) hub.setAuth(s, ctx)
         else close(s, await app.authService.sessions.endCode(s.auth.sessionId))
       }
     }
