@@ -61,6 +61,11 @@ export async function freePort(): Promise<number> {
 
 export interface ProcessMemory {
   rss: number
+  /**
+   * The private anonymous part of rss (RssAnon): the memory the process allocated, without the file-backed pages it
+   * has touched (the node binary's code and ICU data, shared libraries), which are shared, clean and paid once.
+   */
+  rssAnon: number
   heapUsed: number
   heapTotal: number
   external: number
@@ -129,8 +134,9 @@ export async function spawnServer(opts: { file?: string; env?: Record<string, st
       const usage = JSON.parse(fs.readFileSync(memoryFile, 'utf8')) as ProcessMemory
       // The kernel's figure for the whole process, read after the collections.
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
-      return { ...usage, rss: Number.isFinite(kb) ? kb * 1024 : usage.rss }
+      const bytes = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024
+      const rss = bytes('VmRSS') || usage.rss
+      return { ...usage, rss, rssAnon: bytes('RssAnon') || rss }
     },
     async steadyMemory(maxMs = 90_000) {
       const until = now() + maxMs
