@@ -7,6 +7,9 @@ import { SharedAuthParts } from './shared-auth.ts'
 import type { PlatformMessage, RealtimeMessage, RoomAuthorizer, RoomMessages } from './types.ts'
 import { WriteCoalescer } from './write-coalescer.ts'
 
+/** ws.send's options for a frame given as a Buffer: still a text frame, as the clients expect JSON text. */
+const TEXT_FRAME = { binary: false }
+
 /** What crosses Redis: a company's message, or a platform-wide one (`everyCompany`, no companyId). */
 type WireMessage = RealtimeMessage | (PlatformMessage & { everyCompany: true })
 
@@ -146,12 +149,13 @@ export class RealtimeHub {
     const sockets = this.byCompany.get(companyId)
     if (!sockets) return
     const topic = this.topics.get(message.topic)
-    let frame: string | undefined
+    // Encoded once for all the sockets: given a string, ws measures and encodes it again for each one.
+    let frame: Buffer | undefined
     for (const s of sockets) {
       if (s.ws.readyState !== 1 || !shouldDeliver(s, topic, message.audience)) continue
-      frame ??= `{"event":${JSON.stringify(`company-${companyId}-${message.topic}`)},"data":${dataJson()}}`
+      frame ??= Buffer.from(`{"event":${JSON.stringify(`company-${companyId}-${message.topic}`)},"data":${dataJson()}}`)
       this.writes.hold(s.ws)
-      s.ws.send(frame)
+      s.ws.send(frame, TEXT_FRAME)
       this.delivered++
     }
   }
