@@ -1,4 +1,5 @@
 import t from 'tap'
+import { waitFor } from '@zapdesk/plugin-api/testing'
 import { fakeServer, type Recorded } from '../test-support/fake-server.ts'
 import { call, world } from '../test-support/world.ts'
 import { IntegrationSession } from '../models.ts'
@@ -55,7 +56,9 @@ t.test('a typebot flow: start, bubbles (text, image, choices) typebotDelayMessag
   t.match(fake.requests.at(-1), { path: `/api/v1/sessions/${session?.externalId}/continueChat`, json: { message: { type: 'text', text: 'Vendas' } } })
   await w.send('Camisa')
   t.equal((await w.replies(7))[6], 'Obrigado! Um vendedor já vem.')
-  t.match(await w.ticket(), { status: 'pending', userId: null, queueId: w.queueId }, 'the flow ended: the queue\'s agents have it')
+  // The hand-back follows the flow's last bubble: wait for it rather than read the ticket as the bubble arrives.
+  const handedBack = await waitFor(async () => { const ticket = await w.ticket(); return ticket.queueId === w.queueId && ticket }, 10_000, 'the hand-back to the queue')
+  t.match(handedBack, { status: 'pending', userId: null, queueId: w.queueId }, 'the flow ended: the queue\'s agents have it')
   t.same(await w.notes(), ['A integração Typebot "Boas-vindas" chegou ao fim do fluxo e passou o atendimento para os atendentes.'], 'agents read who handed it back and why')
   const calls = fake.requests.length
   await w.send('e agora?')
