@@ -1,23 +1,10 @@
 import t from 'tap'
 import type { Knex } from 'knex'
-import path from 'node:path'
-import { createKnex } from './knex.ts'
 import { coreMigrations, migrateLatest, migrateRollback, type MigrationSet } from './migrator.ts'
-import { freshDatabase } from '../testing/database.ts'
+import { emptyDatabase } from '../testing/database.ts'
 
 const hello: MigrationSet = { owner: 'hello', dir: new URL('../testing/fixtures/third-party/hello-plugin/migrations/', import.meta.url) }
 const CORE_TABLES = ['plans', 'companies', 'users', 'settings', 'company_modules', 'helps', 'password_resets', 'user_sessions']
-
-/** An empty database (SQLite, or MariaDB with TEST_DATABASE_URL) and its knex, gone when the test ends. */
-async function emptyDatabase(t: { teardown(fn: () => unknown): void }): Promise<Knex> {
-  const db = await freshDatabase()
-  const knex = createKnex({ url: db.url, sqliteFile: path.join(db.dataDir, 'zapdesk.sqlite') })
-  t.teardown(async () => {
-    await knex.destroy()
-    await db.drop()
-  })
-  return knex
-}
 
 async function existing(knex: Knex, tables: string[]): Promise<string[]> {
   const out: string[] = []

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import knexFactory from 'knex'
+import knexFactory, { type Knex } from 'knex'
 import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'
+import { createKnex } from '../db/knex.ts'
 
 /**
  * A fresh, empty database for one test app: a temp SQLite file, or a new MySQL/MariaDB database next to the one
@@ -28,4 +29,15 @@ export async function freshDatabase(): Promise<{ url?: string; dataDir: string; 
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** An empty database (SQLite, or MariaDB with TEST_DATABASE_URL) and its knex, gone when the test ends. */
+export async function emptyDatabase(t: { teardown(fn: () => unknown): void }): Promise<Knex> {
+  const db = await freshDatabase()
+  const knex = createKnex({ url: db.url, sqliteFile: path.join(db.dataDir, 'zapdesk.sqlite') })
+  t.teardown(async () => {
+    await knex.destroy()
+    await db.drop()
+  })
+  return knex
 }

@@ -1,23 +1,11 @@
 import t from 'tap'
 import type { Knex } from 'knex'
-import path from 'node:path'
-import { createKnex, dialectOf } from '../db/knex.ts'
+import { dialectOf } from '../db/knex.ts'
 import { migrateLatest, type MigrationSet } from '../db/migrator.ts'
 import { migrationSets } from '../app.ts'
 import { build } from './build.ts'
-import { freshDatabase } from './database.ts'
+import { emptyDatabase } from './database.ts'
 import { fillFromTemplate } from './schema-template.ts'
-
-/** An empty database (SQLite, or MariaDB with TEST_DATABASE_URL) and its knex, gone when the test ends. */
-async function emptyDatabase(t: { teardown(fn: () => unknown): void }): Promise<Knex> {
-  const db = await freshDatabase()
-  const knex = createKnex({ url: db.url, sqliteFile: path.join(db.dataDir, 'zapdesk.sqlite') })
-  t.teardown(async () => {
-    await knex.destroy()
-    await db.drop()
-  })
-  return knex
-}
 
 /** Rows in a comparable form: a migration record's time is when that database (or the template) ran it. */
 const comparable = (rows: Array<Record<string, unknown>>) => rows.map(({ migrationTime, migration_time: time, ...row }) => row)
