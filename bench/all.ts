@@ -2,7 +2,7 @@
  * Every benchmark, one process each (memory and cold start need clean processes), then the summary table.
  * Sizes and database come from the same flags and environment as each script (--full, BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, REDIS_URL); bench/results/latest.json and latest.md are rewritten from scratch.
- *   node --import tsx bench/all.ts [--full] [--only ingest,list]
+ *   node --import ./scripts/typescript.mjs bench/all.ts [--full] [--only ingest,list]
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,7 +22,7 @@ const failed: string[] = []
 const started = Date.now()
 for (const name of benches) {
   const t0 = Date.now()
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, `${name}.ts`), ...forward], { stdio: 'inherit' })
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', './scripts/typescript.mjs', path.join(import.meta.dirname, `${name}.ts`), ...forward], { stdio: 'inherit' })
   if (run.status !== 0) failed.push(name)
   console.log(`-- ${name}: ${run.status === 0 ? 'done' : `FAILED (exit ${run.status})`} in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`)
 }

@@ -6,7 +6,7 @@
  * - send: a campaign of 2,000 recipients (no interval) runs through the real sweep, dispatch jobs and sandbox driver
  *   until every recipient is delivered. Baseline: the same number of bare driver sends (channels.sendToNumber, one
  *   after the other) to other numbers through the same connection. The ratio is the send loop's overhead per message.
- *   node --import tsx bench/campaigns.ts [--recipients 100000] [--sends 2000] [--full]
+ *   node --import ./scripts/typescript.mjs bench/campaigns.ts [--recipients 100000] [--sends 2000] [--full]
  */
 import { benchApp, createBenchCompany, sandboxConnection } from './lib/app.ts'
 import { full, option, target } from './lib/env.ts'

@@ -3,7 +3,7 @@
  * dist/core/server.js`: production env, a data dir / database holding 50 stored sandbox connections,
  * ZAPDESK_SESSIONS_AUTOSTART=true) to GET /api/version answering 200. Baseline: a bare Fastify process started the
  * same way (plain node, JavaScript) answering the same route. Median of several runs. The server is compiled first.
- *   node --import tsx bench/cold-start.ts [--runs 5] [--connections 50] [--profile DIR: CPU profiles of the server's starts]
+ *   node --import ./scripts/typescript.mjs bench/cold-start.ts [--runs 5] [--connections 50] [--profile DIR: CPU profiles of the server's starts]
  */
 import { execFileSync } from 'node:child_process'
 import { createBenchCompany } from './lib/app.ts'

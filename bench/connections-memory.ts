@@ -2,7 +2,7 @@
  * Idle memory per connection session: N sandbox sessions, then N Baileys sessions with no network (their WhatsApp
  * address is a closed local port and the retry delay is long, so each sits idle after its first failed attempt,
  * holding its auth state, runner and socket objects). Heap and RSS deltas after a forced GC, divided by N.
- *   node --expose-gc --import tsx bench/connections-memory.ts [N]
+ *   node --expose-gc --import ./scripts/typescript.mjs bench/connections-memory.ts [N]
  * Runs on a throwaway SQLite database (or TEST_DATABASE_URL); nothing leaves the machine. `npm run bench:memory`
  * measures the same sessions (plus sockets and the idle server) and records them with baselines.
  */

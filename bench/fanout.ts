@@ -5,7 +5,7 @@
  * of another company (must be 0); baseline: a raw `ws` server broadcasting the same frames to 1,000 sockets of its
  * own, open at the same time, its rounds alternating with the hub's.
  * The sockets live in a client process (the machine's other core).
- *   node --import tsx bench/fanout.ts [--sockets 1000] [--companies 20] [--rounds 20]
+ *   node --import ./scripts/typescript.mjs bench/fanout.ts [--sockets 1000] [--companies 20] [--rounds 20]
  */
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'

@@ -2,7 +2,7 @@
  * Queries per inbound message: the same injection as bench/ingest.ts (the sandbox driver's `inject` command, real
  * pipeline, agent sockets open; `--http`: through the sandbox admin API, auth queries included), one company at a
  * time, counting knex 'query' events from the injection until every handler it started is done. Prints the count for a contact's first message and for a known contact's next ones, and the statements.
- *   node --import tsx bench/ingest-queries.ts [--messages 20] [--agents 2] [--verbose]
+ *   node --import ./scripts/typescript.mjs bench/ingest-queries.ts [--messages 20] [--agents 2] [--verbose]
  */
 import { WebSocket } from 'ws'
 import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/app.ts'

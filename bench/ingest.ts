@@ -16,7 +16,7 @@
  * Also the transport's own ceiling (target: at least twice the baseline, so the pipeline has room): the same injection with the pipeline left out, each message
  * answered by one frame to the company's sockets (injection request, sandbox driver, event, websocket delivery,
  * client process), so the pipeline's share of the time per message can be told apart from the rest.
- *   node --import tsx bench/ingest.ts [--companies 50] [--contacts 100] [--messages 4] [--agents 2] [--concurrency 16]
+ *   node --import ./scripts/typescript.mjs bench/ingest.ts [--companies 50] [--contacts 100] [--messages 4] [--agents 2] [--concurrency 16]
  *     [--http] [--raw-ms 10000: the baseline's whole time] [--profile FILE.cpuprofile: a CPU profile of the server
  *     process during the rounds and the baseline's slices between them (under rawTransactions)]
  */

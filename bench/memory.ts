@@ -1,5 +1,5 @@
 /**
- * Memory. On a real server process (`node --import tsx core/server.ts`, production env, a stored install) with a
+ * Memory. On a real server process (`node --import ./scripts/typescript.mjs core/server.ts`, production env, a stored install) with a
  * tiny preload that runs full GCs on SIGUSR2: its RSS once idle for good (readings 5 s apart until 3 agree:
  * V8 returns its young generation only after some idle seconds), then what 1,000 idle agent sockets add (real ws
  * connections to /api/ws with real tokens, opened by a separate client process), read the same way (the larger of the
@@ -7,7 +7,7 @@
  * connections-memory.ts logic: what an idle sandbox connection and an offline Baileys session add.
  * Baselines, same node and tsx loader: a bare Fastify process (idle RSS; raw `ws` sockets on it) and bare Baileys
  * sockets with in-memory auth.
- *   node --expose-gc --import tsx bench/memory.ts [--sockets 1000] [--sessions 50]
+ *   node --expose-gc --import ./scripts/typescript.mjs bench/memory.ts [--sockets 1000] [--sessions 50]
  */
 import { createBenchCompany, wsUrl } from './lib/app.ts'
 import { option, target } from './lib/env.ts'

@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], {
+  const child = spawn(process.execPath, ['--import', './scripts/typescript.mjs', 'core/server.ts'], {
     cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, SERVE_WEB: 'false', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d) => (out += d))

@@ -35,6 +35,6 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources || builtFor !=
   fs.writeFileSync(stamp, thirdParty.join(','))
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'core/server.ts'], { cwd: root, stdio: 'inherit' })
+const server = spawn(process.execPath, ['--import', './scripts/typescript.mjs', 'core/server.ts'], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -90,7 +90,7 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node --import tsx <file>` (the real server by default) with the install's env and a free port, and waits
+ * Spawns `node --import ./scripts/typescript.mjs <file>` (the real server by default) with the install's env and a free port, and waits
  * until GET /api/version answers 200.
  */
 export async function spawnServer(opts: { file?: string; env?: Record<string, string>; gc?: boolean; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
@@ -98,7 +98,7 @@ export async function spawnServer(opts: { file?: string; env?: Record<string, st
   const memoryFile = path.join(os.tmpdir(), `zapdesk-bench-mem-${randomBytes(4).toString('hex')}.json`)
   const file = opts.file ?? 'core/server.ts'
   // JavaScript (the compiled server, npm run serve) runs as production does: plain node, no TypeScript loader.
-  const loader = /\.m?js$/.test(file) ? [] : ['--import', 'tsx']
+  const loader = /\.m?js$/.test(file) ? [] : ['--import', './scripts/typescript.mjs']
   const args = [...(opts.nodeArgs ?? []), ...(opts.gc ? ['--expose-gc'] : []), ...loader, ...(opts.gc ? ['--import', './bench/lib/gc-on-signal.ts'] : []), file]
   const t0 = now()
   const child: ChildProcess = spawn(process.execPath, args, {

@@ -29,7 +29,7 @@ async function answer(handlers: Handlers, m: Request, send: (a: Answer) => void)
 }
 
 export function startClient(file: URL, data: unknown = {}, execArgv: string[] = [], parentHandlers: Handlers = {}): ClientProcess {
-  const child = fork(file, [JSON.stringify(data)], { execArgv: [...execArgv, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(file, [JSON.stringify(data)], { execArgv: [...execArgv, '--import', './scripts/typescript.mjs'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   let seq = 0
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>()
   child.on('message', (m: Answer | ({ up: true } & Request)) => {

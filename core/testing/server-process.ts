@@ -47,7 +47,7 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `node --import tsx core/server.ts`, or `node <entry>` for a compiled one (node itself, not npx: signals and exit
+ * Runs `node --import ./scripts/typescript.mjs core/server.ts`, or `node <entry>` for a compiled one (node itself, not npx: signals and exit
  * codes are the server's own).
  * Resolves once GET /api/version answers; `waitReady: false` returns at once (for servers expected to refuse to boot).
  */
@@ -56,13 +56,13 @@ export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: bo
   const dataDir = String(opts.env.DATA_DIR)
   let out = ''
   // A compiled entry (npm run build) runs as production runs it: plain node, no TypeScript loader.
-  const args = opts.entry ? [opts.entry] : ['--import', 'tsx', 'core/server.ts']
+  const args = opts.entry ? [opts.entry] : ['--import', './scripts/typescript.mjs', 'core/server.ts']
   const child = spawn(process.execPath, args, { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] })
   killAtExit(child)
   child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))
   const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => {
-    // A grandchild (tsx's esbuild service) may hold the pipes open: they must not keep the test process alive.
+    // A grandchild (esbuild's service) may hold the pipes open: they must not keep the test process alive.
     setTimeout(() => {
       child.stdout?.destroy()
       child.stderr?.destroy()
