@@ -4,7 +4,7 @@ import { createAgents, customer, inject, request, signupTenant, type Answer } fr
 import { serverDb } from './lib/db.ts'
 import { freePort, productionEnv, spawnServer, tempDir } from './lib/server.ts'
 import { Tally } from './lib/traffic.ts'
-import { waitUntil } from '../core/testing/wait.ts'
+import { within } from '../core/testing/wait.ts'
 
 /**
  * SIGTERM under load: a real server (production mode) serving 50 concurrent clients, then a burst of 50 requests
@@ -59,19 +59,33 @@ t.test('SIGTERM with ~50 requests in flight: all complete, exit code 0, nothing 
   }))
   t.equal(load.errors, 0, `load before the signal: ${load.summary()}`)
 
-  // The burst: 50 requests at once (30 sign-ins, the slow part), SIGTERM as soon as the server has read them all.
+  // The burst: 50 requests at once (30 sign-ins, the slow part), SIGTERM as soon as the server has logged reading
+  // them all. The signal is sent from the log listener itself, in the same turn that sees the last line: a timer
+  // polling the logs could run after this process had already read every answer (a busy CI machine once left it
+  // behind that way: 0 in flight).
   const incoming = () => (server.logs().match(/"msg":"incoming request"/g) ?? []).length
   const before = incoming()
   const burst = new Tally()
   let settled = 0
+  let inFlight = -1
+  let signalledAt = 0
+  const allRead = new Promise<void>((resolve) => {
+    const onLog = () => {
+      if (incoming() < before + WORKERS) return
+      server.child.stdout!.off('data', onLog)
+      inFlight = WORKERS - settled
+      signalledAt = Date.now()
+      server.signal('SIGTERM')
+      resolve()
+    }
+    // After spawnServer's own listener, which appends the chunk to the logs.
+    server.child.stdout!.on('data', onLog)
+  })
   const answers = Array.from({ length: WORKERS }, (_, i) => call(i < 30 ? 0 : 1 + (i % 3), i).then((res) => {
     settled++
     return burst.add('burst', res)
   }))
-  await waitUntil('the server to read the whole burst', () => incoming() >= before + WORKERS, { timeoutMs: 60_000, intervalMs: 5 })
-  const inFlight = WORKERS - settled
-  const signalledAt = Date.now()
-  server.signal('SIGTERM')
+  if (!(await within(allRead.then(() => true), 60_000))) throw new Error(`the server logged reading ${incoming() - before} of the ${WORKERS} requests in 60 s`)
   await Promise.all(answers)
   const exit = await server.exited
   const shutdownMs = Date.now() - signalledAt
