@@ -98,6 +98,7 @@ t.test('import: .xlsx and .xls; good rows land in one go, each bad row comes bac
   await book.xlsx.load(example.rawPayload as unknown as ArrayBuffer)
   t.same(book.worksheets[0].getRow(1).values, [undefined, 'Name', 'Number', 'Email'])
   const back = await upload(app, `/contact-lists/${list.id}/upload`, c.admin.headers, 'exemplo.xlsx', example.rawPayload)
+  t.equal(back.statusCode, 200, `the example uploads: ${back.body.slice(0, 300)}`)
   t.equal(back.json().added, 2, 'the example imports as it is')
 })
 
