@@ -14,7 +14,22 @@ const TYPESCRIPT = /\.(m?ts|tsx)$/
 /** What tsconfig.json says about emitted code (class fields as defined properties, as TypeScript does for ES2022+). */
 const OPTIONS = { format: 'esm', target: 'node20', jsx: 'automatic', sourcemap: 'inline', tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } } }
 const SALT = `${version}\0${JSON.stringify(OPTIONS)}`
+/** A compile older than this is removed (every edit of a file leaves its older compiles behind). */
+const KEEP_MS = 7 * 86_400_000
 let cacheReady = false
+
+/**
+ * Removes the compiles older than KEEP_MS, in the background. Run once by a process that had to compile (a file
+ * changed): a process whose files were all cached has nothing new to clean after. One still in use is compiled again.
+ */
+async function pruneCache() {
+  const now = Date.now()
+  for (const name of await fs.promises.readdir(CACHE_DIR).catch(() => [])) {
+    const file = path.join(CACHE_DIR, name)
+    const stat = await fs.promises.stat(file).catch(() => undefined)
+    if (stat && now - stat.mtimeMs > KEEP_MS) await fs.promises.rm(file, { force: true })
+  }
+}
 
 function compiled(file, source) {
   const key = createHash('sha1').update(SALT).update('\0').update(file).update('\0').update(source).digest('hex')
@@ -24,8 +39,11 @@ function compiled(file, source) {
   } catch {
     const { code } = transformSync(source, { ...OPTIONS, loader: file.endsWith('x') ? 'tsx' : 'ts', sourcefile: file })
     try {
-      if (!cacheReady) fs.mkdirSync(CACHE_DIR, { recursive: true })
-      cacheReady = true
+      if (!cacheReady) {
+        fs.mkdirSync(CACHE_DIR, { recursive: true })
+        cacheReady = true
+        void pruneCache().catch(() => undefined)
+      }
       // Written under a process-own name, then renamed: another process never reads half a file.
       const partial = `${cached}.${process.pid}.tmp`
       fs.writeFileSync(partial, code)
