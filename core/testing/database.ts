@@ -5,6 +5,12 @@ import path from 'node:path'
 import fs from 'node:fs'
 import { createKnex } from '../db/knex.ts'
 
+/** A connection to the MySQL/MariaDB server of the URL, on no database (to create and drop them). */
+const serverKnex = (url: URL): Knex => knexFactory({
+  client: 'mysql2',
+  connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
+})
+
 /**
  * A fresh, empty database for one test app: a temp SQLite file, or a new MySQL/MariaDB database next to the one
  * in TEST_DATABASE_URL (dropped again afterwards).
@@ -15,7 +21,7 @@ export async function freshDatabase(): Promise<{ url?: string; dataDir: string; 
   if (!base) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) }
   const url = new URL(base)
   const name = `zt_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  const admin = knexFactory({ client: 'mysql2', connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } })
+  const admin = serverKnex(url)
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
   await admin.destroy()
   url.pathname = `/${name}`
@@ -23,7 +29,7 @@ export async function freshDatabase(): Promise<{ url?: string; dataDir: string; 
     url: url.toString(),
     dataDir,
     drop: async () => {
-      const k = knexFactory({ client: 'mysql2', connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } })
+      const k = serverKnex(url)
       await k.raw(`DROP DATABASE IF EXISTS \`${name}\``)
       await k.destroy()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -47,8 +47,8 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `node --import ./scripts/typescript.mjs core/server.ts`, or `node <entry>` for a compiled one (node itself, not npx: signals and exit
- * codes are the server's own).
+ * Runs `node --import ./scripts/typescript.mjs core/server.ts`, or `node <entry>` for a compiled one (node itself,
+ * not npx: signals and exit codes are the server's own).
  * Resolves once GET /api/version answers; `waitReady: false` returns at once (for servers expected to refuse to boot).
  */
 export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: boolean; readyTimeoutMs?: number; entry?: string }): Promise<ServerProcess> {
