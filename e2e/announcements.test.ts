@@ -1,6 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { apiCall, signIn } from './lib/session.ts'
 
 t.setTimeout(300_000)
@@ -189,8 +189,7 @@ t.test('at 390 px in pt, en and es the popover, the page and its dialog fit and 
       await boss.page.waitForTimeout(400)
       t.ok(await overflow(boss) <= 0, `${lng}: the dialog fits 390 px`)
       await boss.screenshot(`announcements-dialog-phone-${lng}`)
-      await boss.page.keyboard.press('Escape')
-      await boss.page.locator('.zd-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(boss.page)
     })
   }
 })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import t from 'tap'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { until } from './lib/until.ts'
 
 /**
@@ -83,8 +83,7 @@ t.test('the admin renames the queue on /queues; /audit lists it with its before 
     t.equal(await dialog.locator('tr[data-field=name] .zd-audit-after').innerText(), 'Suporte Premium')
     await page.waitForTimeout(300)
     await b.screenshot('audit-diff')
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached' })
+    await escapeDialog(page, '.zd-audit-dialog')
   })
   await step(b, 'diff-masked', async () => {
     await page.selectOption('[data-testid=audit-kind]', 'users')
@@ -95,8 +94,7 @@ t.test('the admin renames the queue on /queues; /audit lists it with its before 
     t.notOk((await dialog.innerText()).includes('Senha-Secreta-1'), 'the password is masked')
     await page.waitForTimeout(300)
     await b.screenshot('audit-diff-user')
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached' })
+    await escapeDialog(page, '.zd-audit-dialog')
     await page.click('[data-testid=audit-clear]')
   })
 })
@@ -133,8 +131,7 @@ t.test('at 390 px in pt, en and es the page and the dialog fit and speak the lan
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await page.waitForTimeout(400)
       await b.screenshot(`audit-diff-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-audit-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page, '.zd-audit-dialog')
     })
   }
 })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiAnswer, apiCall, signIn, sandboxConnection } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { until } from './lib/until.ts'
 
 /**
@@ -62,15 +62,13 @@ t.test('the connection dialog generates the token once; rotating asks first', as
     await page.locator('.zd-confirm').getByText('Gerar um novo token?').waitFor()
     await page.locator('.zd-confirm').getByRole('button', { name: 'Cancelar' }).click()
     await page.locator('.zd-confirm').waitFor({ state: 'detached' })
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-conn-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page, '.zd-conn-dialog')
   })
   await step(b, 'reopened', async () => {
     await page.locator(`[data-testid=connections-table] tr[data-connection-id="${whatsappId}"] [data-testid=connection-edit]`).click()
     await page.locator('[data-testid=connection-token-state]', { hasText: 'Token gerado.' }).waitFor()
     t.equal(await page.locator('[data-testid=connection-token-value]').count(), 0, 'never shown again')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-conn-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page, '.zd-conn-dialog')
   })
   const wrong = await apiAnswer<{ error: string }>(server.url, 'POST', '/messages/send', { number: NUMBER, body: 'x' }, 'zdk_wrong')
   t.equal(wrong.status, 401)
@@ -136,8 +134,7 @@ t.test('at 390 px in pt, en and es the page and the token section fit and speak 
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await page.waitForTimeout(400)
       await b.screenshot(`external-api-token-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-conn-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page, '.zd-conn-dialog')
     })
   }
   await page.evaluate(() => localStorage.setItem('language', 'pt'))

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { apiCall, signIn } from './lib/session.ts'
 
 t.setTimeout(300_000)
@@ -90,8 +90,7 @@ t.test('at 390 px in pt, en and es the page and its dialog fit and speak the lan
       await page.getByRole('button', { name: text.add }).waitFor()
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await b.screenshot(`files-dialog-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page)
     })
   }
 })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { createHmac } from 'node:crypto'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { fakeServer, type FakeServer } from '../plugins/integrations/server/test-support/fake-server.ts'
 import { until } from './lib/until.ts'
 
@@ -119,8 +119,7 @@ t.test('the connection dialog offers the integration too (its routing tab)', asy
     t.same(await page.locator('#connection-integration option').allInnerTexts(), ['Nenhuma', 'Webhook de pedidos'], 'none, or the company\'s integration')
     await page.waitForTimeout(400)
     await b.screenshot('connection-dialog-integration')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page)
   })
 })
 
@@ -140,8 +139,7 @@ t.test('a customer writes: the receiver gets a signed delivery, its answer reach
     await page.locator('[data-testid=integration-deliveries]').getByText('Entregue').waitFor()
     await page.waitForTimeout(400)
     await b.screenshot('integrations-delivery-log')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page)
   })
 })
 
@@ -161,8 +159,7 @@ t.test('at 390 px in pt, en and es the page and its dialog fit and speak the lan
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await page.waitForTimeout(400)
       await b.screenshot(`integrations-dialog-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page)
     })
   }
 })
@@ -178,8 +175,7 @@ t.test('at 390 px the typebot form (the default type) with its errors fits', asy
     t.ok(await overflow() <= 0, 'the typebot form fits 390 px')
     await page.waitForTimeout(400)
     await b.screenshot('integrations-typebot-phone')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page)
   })
 })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { fakeProvider, type FakeProvider } from '../plugins/prompts/server/test-support/fake-provider.ts'
 import { until } from './lib/until.ts'
 
@@ -112,8 +112,7 @@ t.test('the connection dialog offers the prompt too (its routing tab)', async (t
     t.same(await page.locator('#connection-prompt option').allInnerTexts(), ['Nenhum', 'Assistente Azul'], 'none, or the company\'s prompt')
     await page.waitForTimeout(400)
     await b.screenshot('connection-dialog-prompt')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page)
   })
 })
 
@@ -189,8 +188,7 @@ t.test('at 390 px in pt, en and es the page and its dialog fit and speak the lan
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await page.waitForTimeout(400) // the dialog's fade-in, for a readable screenshot
       await b.screenshot(`prompts-dialog-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page)
     })
   }
 })

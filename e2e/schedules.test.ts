@@ -1,6 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { apiCall, signIn } from './lib/session.ts'
 
 t.setTimeout(600_000)
@@ -99,8 +99,7 @@ t.test('a user schedules a message from the page, sees it in the calendar and th
     await page.waitForURL('**/schedules')
     await page.locator('[data-testid=schedule-contact]').waitFor()
     t.match(await page.inputValue('[data-testid=schedule-contact]'), /Bruno Lima/, 'the contacts page\'s button opens it for the contact')
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page)
   })
   await step(b, 'sent', async () => {
     await page.click('[data-testid=view-list]')
@@ -147,8 +146,7 @@ t.test('in pt, en and es, at 390 px and on a desktop, the page and its dialog fi
         await page.waitForTimeout(400)
         t.ok(await overflow() <= 0, `${lng}: the dialog fits ${width} px`)
         await b.screenshot(`schedules-dialog-${size}-${lng}`)
-        await page.keyboard.press('Escape')
-        await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+        await escapeDialog(page)
       })
     }
   }

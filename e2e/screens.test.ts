@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
 
@@ -116,8 +116,7 @@ t.test('a super user manages help entries and sees them as videos', async (t) =>
     await page.click('.zd-sidebar [data-menu-id=helps]')
     await page.locator('.zd-video-card', { hasText: 'Primeiros passos' }).click()
     await page.locator('.zd-video-dialog iframe').waitFor()
-    await page.keyboard.press('Escape')
-    await page.locator('.zd-video-dialog').waitFor({ state: 'detached' })
+    await escapeDialog(page, '.zd-video-dialog')
   })
   await step(b, 'companies', async () => {
     await page.goto(`${server.url}/settings?tab=companies`)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { receiver, verify, type Receiver } from '../plugins/webhooks/server/test-support/receiver.ts'
 import { until } from './lib/until.ts'
 
@@ -137,16 +137,14 @@ t.test('at 390 px in pt, en and es the page and its dialogs fit and speak the la
       t.ok(await overflow() <= 0, `${lng}: the dialog fits 390 px`)
       await page.waitForTimeout(400)
       await b.screenshot(`webhooks-dialog-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-dialog').waitFor({ state: 'detached' })
+      await escapeDialog(page)
       await hookRow('CRM da loja').locator('[data-testid=webhook-deliveries-open]').click()
       await page.locator('[data-testid=webhook-test]', { hasText: text.log }).waitFor()
       await logRows().first().waitFor()
       t.ok(await overflow() <= 0, `${lng}: the deliveries fit 390 px`)
       await page.waitForTimeout(400)
       await b.screenshot(`webhooks-log-phone-${lng}`)
-      await page.keyboard.press('Escape')
-      await page.locator('.zd-webhook-log').waitFor({ state: 'detached' })
+      await escapeDialog(page, '.zd-webhook-log')
     })
   }
 })

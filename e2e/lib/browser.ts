@@ -70,3 +70,18 @@ export async function toastTexts(page: Page): Promise<string[]> {
 export async function waitForToast(page: Page, text: string | RegExp, timeout = 8000): Promise<void> {
   await page.locator('.bp6-toast .bp6-toast-message', { hasText: text }).first().waitFor({ state: 'visible', timeout })
 }
+
+/**
+ * Closes a dialog with Escape the way a user does, once it has focus: Blueprint moves focus into an overlay a frame
+ * after it opens and hears the key only there, so a key pressed in between went to the page and the dialog stayed.
+ */
+export async function escapeDialog(page: Page, selector = '.zd-dialog'): Promise<void> {
+  const dialog = page.locator(selector)
+  await dialog.waitFor()
+  await page.waitForFunction((s) => {
+    const overlay = document.querySelector(s)?.closest('.bp6-overlay')
+    return Boolean(overlay && document.activeElement && overlay.contains(document.activeElement))
+  }, selector)
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+}

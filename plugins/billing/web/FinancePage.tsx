@@ -23,7 +23,9 @@ export default function FinancePage() {
   const { user, companyPlan } = useSession()
   const [invoices, setInvoices] = useState<Invoice[] | null>(null)
   const [plans, setPlans] = useState<Plan[]>([])
-  const [chargeInfo, setChargeInfo] = useState<ChargeInfo | null>(null)
+  // undefined until it is loaded: the card strip it shows sits above the invoices, which wait for it rather than jump
+  // down under a pointer about to press Pay.
+  const [chargeInfo, setChargeInfo] = useState<ChargeInfo | null | undefined>(undefined)
   const [paying, setPaying] = useState<Invoice | null>(null)
   const [paid, setPaid] = useState(false)
   const [stopCard, setStopCard] = useState(false)
@@ -42,7 +44,7 @@ export default function FinancePage() {
     void load()
     api.get<Plan[]>('/plans/list').then(setPlans, toastError)
     if (user) {
-      api.get<ChargeInfo | null>(`/chargeinfo/${user.companyId}`).then(setChargeInfo, toastError)
+      api.get<ChargeInfo | null>(`/chargeinfo/${user.companyId}`).then(setChargeInfo, (err) => { toastError(err); setChargeInfo(null) })
       // Without it the card option stays hidden: Pix still works, so a failure here is not shown.
       api.get<CardConfig>('/billing/card-config').then(setCardConfig, () => setCardConfig(null))
     }
@@ -82,14 +84,14 @@ export default function FinancePage() {
       )}
       <section className="zd-billing-block">
         <h2 className="zd-billing-heading">{t('invoices.title')}</h2>
-        {invoices === null ? <Spinner size={24} /> : <InvoiceTable invoices={invoices} onPay={setPaying} />}
+        {invoices === null || chargeInfo === undefined ? <Spinner size={24} /> : <InvoiceTable invoices={invoices} onPay={setPaying} />}
       </section>
       <section className="zd-billing-block">
         <h2 className="zd-billing-heading">{t('plans.title')}</h2>
         <PlanCards plans={plans} currentPlanId={currentPlan?.id ?? companyPlan?.planId ?? null} onChanged={(invoice) => { void load(); setPaying(invoice) }} />
       </section>
       {user?.super && <AllInvoices />}
-      <CheckoutDialog invoice={paying} plan={payingPlan} chargeInfo={chargeInfo} paid={paid} cardConfig={cardConfig} onSavedInfo={setChargeInfo}
+      <CheckoutDialog invoice={paying} plan={payingPlan} chargeInfo={chargeInfo ?? null} paid={paid} cardConfig={cardConfig} onSavedInfo={setChargeInfo}
         onCard={(card) => { setChargeInfo((c) => (c ? { ...c, ...card } : c)); setPaying(null); toastSuccess(t('card.subscribed')) }} onClose={() => setPaying(null)} />
       <ConfirmDialog open={stopCard} title={t('card.stopTitle')} onConfirm={unsubscribe} onCancel={() => setStopCard(false)} intent="danger" confirmText={t('card.stop')}>
         {t('card.stopBody')}
