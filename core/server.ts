@@ -3,12 +3,13 @@ import { seedFirstRun } from './accounts/seed.ts'
 import { ConfigError } from '../config/index.ts'
 import { loadEnvFile } from '../config/env-file.ts'
 
-/** Starts the platform: build, migrate, seed a first run, listen; closes cleanly on SIGTERM/SIGINT. */
+/** Starts the platform: build, migrate, seed a first run, listen, start the job workers; closes cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   loadEnvFile()
   let app
   try {
-    app = await buildApp()
+    // The job workers start once the server listens: a start answers sooner, and jobs queued at boot wait for them.
+    app = await buildApp({ startJobs: false })
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)
@@ -31,6 +32,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   await app.listen({ port: app.config.port, host: app.config.host })
   console.log(`Zapdesk 6.0.0 listening on http://localhost:${(app.server.address() as { port: number }).port} (${app.dialect}${app.redis ? ' + redis' : ''})`)
+  try {
+    await app.jobs.start()
+  } catch (err) {
+    // A stop signal during the start closes the queue under it; anything else ends the process as a failed build would.
+    if (!closing) throw err
+  }
 }
 
 main().catch((err) => {

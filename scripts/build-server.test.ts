@@ -2,7 +2,10 @@ import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import WebSocket from 'ws'
 import { freePort, ROOT, spawnServer } from '../core/testing/server-process.ts'
+import { freshDatabase } from '../core/testing/database.ts'
 
 /** Every file under dir, relative. */
 function walk(dir: string, base = dir): string[] {
@@ -13,13 +16,14 @@ function walk(dir: string, base = dir): string[] {
   })
 }
 
+// Inside the checkout (in .tap/, ignored by git): the compiled files find the install's node_modules by walking up.
+fs.mkdirSync(path.join(ROOT, '.tap'), { recursive: true })
+const tmp = fs.mkdtempSync(path.join(ROOT, '.tap', 'build-'))
+t.teardown(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const out = path.join(tmp, 'dist')
+execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', out], { cwd: ROOT, stdio: 'pipe' })
+
 t.test('npm run build:server compiles the server; plain node runs it in development and production', async (t) => {
-  // Inside the checkout (in .tap/, ignored by git): the compiled files find the install's node_modules by walking up.
-  fs.mkdirSync(path.join(ROOT, '.tap'), { recursive: true })
-  const tmp = fs.mkdtempSync(path.join(ROOT, '.tap', 'build-'))
-  t.teardown(() => fs.rmSync(tmp, { recursive: true, force: true }))
-  const out = path.join(tmp, 'dist')
-  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', out], { cwd: ROOT, stdio: 'pipe' })
   const files = walk(out)
   t.same(files.filter((f) => /\.tsx?$/.test(f)), [], 'no TypeScript left')
   t.same(files.filter((f) => f.includes('.test.')), [], 'no tests')
@@ -46,4 +50,55 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
     t.ok(Array.isArray(await plans.json()), `${mode}: response schemas serialize`)
     t.same(await server.stop(), { code: 0, signal: null }, `${mode}: SIGTERM exits 0`)
   }
+})
+
+t.test('the compiled server with the suite\'s database and Redis serves the web app, a live socket, uploads and the API docs', async (t) => {
+  // fastify, ws, mysql2, redis and the multipart and static plugins are bundled into the build: each is used here.
+  const db = await freshDatabase()
+  t.teardown(() => db.drop())
+  const web = path.join(tmp, 'web')
+  fs.mkdirSync(path.join(web, 'assets'), { recursive: true })
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>')
+  fs.writeFileSync(path.join(web, 'assets/app-1a2b.js'), 'export {}')
+  const admin = { email: 'root@build.test', password: 'Build-Test-1' }
+  const server = await spawnServer({
+    entry: path.join(out, 'core/server.js'),
+    env: {
+      PATH: process.env.PATH, PORT: String(await freePort()), DATA_DIR: db.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn',
+      JWT_SECRET: 'a'.repeat(40), JWT_REFRESH_SECRET: 'b'.repeat(40), SERVE_WEB: 'true', WEB_DIST: web, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password,
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `zb${randomBytes(4).toString('hex')}` } : {}),
+    },
+  })
+  t.teardown(() => server.stop(2000))
+  const page = await fetch(`${server.url}/tickets`)
+  t.equal(page.headers.get('cache-control'), 'no-cache')
+  t.match(await page.text(), /id="root"/, 'a page of the web app')
+  t.equal(await (await fetch(`${server.url}/assets/app-1a2b.js`)).text(), 'export {}', 'its files')
+
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
+  t.equal(login.status, 200, 'the super user signs in')
+  const { token } = await login.json() as { token: string }
+  const headers = { authorization: `Bearer ${token}` }
+
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(token)}`)
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  const heard = new Promise<string>((resolve) => socket.on('message', (m) => String(m).includes('Build list') && resolve(String(m))))
+
+  const created = await fetch(`${server.url}/api/files`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Build list', message: 'from the build test' }) })
+  t.equal(created.status, 201)
+  const list = await created.json() as { id: number }
+  t.match(await heard, /Build list/, 'the live socket hears it')
+  socket.close()
+  const form = new FormData()
+  form.append('files', new Blob(['%PDF-1.4 build test'], { type: 'application/pdf' }), 'price.pdf')
+  const uploaded = await fetch(`${server.url}/api/files/uploadList/${list.id}`, { method: 'POST', headers, body: form })
+  t.equal(uploaded.status, 200, 'a multipart upload')
+  const { options } = await uploaded.json() as { options: Array<{ path: string }> }
+  t.equal(await (await fetch(`${server.url}/api/media/${options[0].path}`, { headers })).text(), '%PDF-1.4 build test', 'stored and served back')
+
+  const docs = await fetch(`${server.url}/api/docs/json`)
+  t.equal(docs.status, 200)
+  t.ok(Object.keys(((await docs.json()) as { paths: object }).paths).length > 100, 'the OpenAPI document')
+  t.same(await server.stop(), { code: 0, signal: null }, 'SIGTERM exits 0')
 })

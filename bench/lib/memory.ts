@@ -3,6 +3,8 @@ import { baileysDriver } from '../../plugins/connections/server/baileys/driver.t
 import { createWhatsapp } from '../../plugins/connections/server/whatsapp-service.ts'
 import { OFFLINE_WA_URL } from './settle.ts'
 
+import { settle } from './settle.ts'
+
 export { hasGc, settle, OFFLINE_WA_URL, kib } from './settle.ts'
 
 /**
@@ -26,5 +28,37 @@ export async function startSessions(app: FastifyInstance, companyId: number, pro
     const rows = await app.knex('whatsapps').whereIn('id', ids).select('status')
     if (rows.every((r: { status: string }) => r.status === until)) return ids
     await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+type Delta = { rss: number; heap: number }
+export interface SessionFigures {
+  /** The first sandbox session: its code and caches, paid once per process (apart, as the Baileys module is). */
+  firstSandbox: Delta
+  /** Per sandbox session after the first. */
+  sandbox: Delta
+  /** Loading the Baileys module, once per process. */
+  module: Delta
+  /** Per offline Baileys session. */
+  baileys: Delta
+}
+
+/** What idle sessions add: a first sandbox session, `n` more, the Baileys module, then `n` offline Baileys sessions. */
+export async function measureSessions(app: FastifyInstance, companyId: number, n: number): Promise<SessionFigures> {
+  useOfflineBaileys(app)
+  const before = await settle()
+  await startSessions(app, companyId, 'sandbox', 1, 'CONNECTED')
+  const base = await settle()
+  await startSessions(app, companyId, 'sandbox', n, 'CONNECTED')
+  const sandbox = await settle()
+  await import('@whiskeysockets/baileys')
+  const loaded = await settle()
+  await startSessions(app, companyId, 'beta-offline', n, 'TIMEOUT')
+  const baileys = await settle()
+  return {
+    firstSandbox: { rss: base.rss - before.rss, heap: base.heap - before.heap },
+    sandbox: { rss: (sandbox.rss - base.rss) / n, heap: (sandbox.heap - base.heap) / n },
+    module: { rss: loaded.rss - sandbox.rss, heap: loaded.heap - sandbox.heap },
+    baileys: { rss: (baileys.rss - loaded.rss) / n, heap: (baileys.heap - loaded.heap) / n },
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from './app-error.ts'
+import { sendIndexHtml } from '../http/web-app.ts'
 
 interface ErrorBody { error: string; message: string; details?: unknown }
 
@@ -79,7 +80,7 @@ export function installNotFoundHandler(app: FastifyInstance, spa: boolean): void
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]
     if (spa && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      return sendIndexHtml(reply)
     }
     return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${path} not found` })
   })

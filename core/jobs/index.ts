@@ -1,5 +1,6 @@
 import type { JobLogger } from './common.ts'
 import { MemoryJobQueue } from './memory-driver.ts'
+import { DeferredJobQueue } from './deferred.ts'
 import type { JobQueue } from './types.ts'
 
 export type * from './types.ts'
@@ -15,9 +16,12 @@ export interface CreateJobQueueOptions {
   logger?: JobLogger
 }
 
-/** bee-queue (and its redis client, hundreds of modules) is loaded only when Redis is configured. */
+/** bee-queue (and its redis client, hundreds of modules) is loaded only when Redis is configured, on first use. */
 export async function createJobQueue(opts: CreateJobQueueOptions = {}): Promise<JobQueue> {
-  if (!opts.redisUrl) return new MemoryJobQueue(opts.logger)
-  const { BeeJobQueue } = await import('./bee-driver.ts')
-  return new BeeJobQueue({ redisUrl: opts.redisUrl, prefix: opts.prefix, logger: opts.logger })
+  const { redisUrl } = opts
+  if (!redisUrl) return new MemoryJobQueue(opts.logger)
+  return new DeferredJobQueue('bee', async () => {
+    const { BeeJobQueue } = await import('./bee-driver.ts')
+    return new BeeJobQueue({ redisUrl, prefix: opts.prefix, logger: opts.logger })
+  })
 }

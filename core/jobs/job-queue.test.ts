@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
 import { BeeJobQueue } from './bee-driver.ts'
+import { DeferredJobQueue } from './deferred.ts'
 import { MemoryJobQueue, createJobQueue, type JobInfo, type JobLogger, type JobQueue } from './index.ts'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
@@ -177,7 +178,8 @@ function behaviour(t: Test, make: Factory): void {
 
 t.test('memory driver', async (t) => behaviour(t, (logger) => new MemoryJobQueue(logger)))
 
-t.test('bee driver', { skip: REDIS_URL ? false : 'REDIS_URL is not set: the bee-queue driver needs Redis' }, async (t) => {
+/** A key prefix of its own, emptied when the test ends. */
+function redisPrefix(t: Test): string {
   const prefix = `test-jobs-${randomUUID()}`
   t.teardown(async () => {
     const redis = createClient({ url: REDIS_URL })
@@ -185,7 +187,66 @@ t.test('bee driver', { skip: REDIS_URL ? false : 'REDIS_URL is not set: the bee-
     for await (const keys of redis.scanIterator({ MATCH: `${prefix}:*` })) if (keys.length) await redis.del(keys)
     await redis.quit()
   })
+  return prefix
+}
+
+const NO_REDIS = REDIS_URL ? false : 'REDIS_URL is not set: the bee-queue driver needs Redis'
+
+t.test('bee driver', { skip: NO_REDIS }, async (t) => {
+  const prefix = redisPrefix(t)
   behaviour(t, (logger) => new BeeJobQueue({ redisUrl: REDIS_URL!, prefix, logger }))
+})
+
+t.test('bee driver loaded on first use (createJobQueue)', { skip: NO_REDIS }, async (t) => {
+  const prefix = redisPrefix(t)
+  behaviour(t, (logger) => new DeferredJobQueue('bee', async () => new BeeJobQueue({ redisUrl: REDIS_URL!, prefix, logger })))
+})
+
+t.test('deferred: the driver loads on the first enqueue or start, and takes definitions made before, during and after', async (t) => {
+  let loads = 0
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const q = new DeferredJobQueue('memory', async () => {
+    loads++
+    await gate
+    return new MemoryJobQueue()
+  })
+  t.teardown(() => q.close(500))
+  const seen: string[] = []
+  q.define('before', {}, async () => void seen.push('before'))
+  t.throws(() => q.define('before', {}, async () => undefined), /already defined/, 'a name is defined once, loaded or not')
+  t.throws(() => q.define('bad', { concurrency: 0 }, async () => undefined), RangeError, 'options are checked at once')
+  await t.rejects(q.enqueue('nobody', {}), /Unknown job "nobody"/)
+  t.equal(loads, 0, 'defining and refusing load nothing')
+  const starting = q.start()
+  q.define('during', {}, async () => void seen.push('during'))
+  release()
+  await starting
+  q.define('after', {}, async () => void seen.push('after'))
+  for (const name of ['before', 'during', 'after']) await q.enqueue(name, {})
+  await waitFor('three jobs', () => seen.length === 3)
+  t.same(seen.sort(), ['after', 'before', 'during'])
+  t.equal(loads, 1, 'loaded once')
+})
+
+t.test('deferred: closed before any use it loads nothing; a failed load fails the calls, not the build', async (t) => {
+  let loads = 0
+  const unused = new DeferredJobQueue('bee', async () => {
+    loads++
+    return new MemoryJobQueue()
+  })
+  unused.define('x', {}, async () => undefined)
+  await unused.close()
+  t.equal(loads, 0)
+  await t.rejects(unused.enqueue('x', {}), /closed/)
+  t.throws(() => unused.define('y', {}, async () => undefined), /closed/)
+
+  const broken = new DeferredJobQueue('bee', async () => { throw new Error('no redis here') })
+  broken.define('x', {}, async () => undefined)
+  await t.rejects(broken.enqueue('x', {}), /no redis here/)
+  await t.rejects(broken.start(), /no redis here/)
+  await broken.close()
+  t.pass('closing after a failed load is quiet')
 })
 
 t.test('createJobQueue picks the driver from redisUrl', async (t) => {
