@@ -7,11 +7,12 @@ import { createCompany } from '../../core/accounts/company-service.ts'
 import { Plan, User } from '../../core/accounts/models.ts'
 import type { Config } from '../../config/index.ts'
 import { createWhatsapp } from '../../plugins/connections/server/whatsapp-service.ts'
-import { benchDatabase, redisUrl, type BenchDatabase } from './env.ts'
+import { benchDatabase, redisUrl } from './env.ts'
+import type { FreshDatabase } from '../../core/testing/database.ts'
 
 export interface BenchApp {
   app: FastifyInstance
-  database: BenchDatabase
+  database: FreshDatabase
   /** http://127.0.0.1:<port> once listening. */
   base: string
   port: number

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import knexFactory, { type Knex } from 'knex'
+import { freshDatabase, type FreshDatabase } from '../../core/testing/database.ts'
 
 /** Which database the benchmarks run on: MariaDB/MySQL when a URL is given, the embedded SQLite otherwise. */
 export type Db = 'sqlite' | 'mysql'
@@ -19,40 +16,8 @@ export function target(): string {
   return `${where} + ${jobs}; node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`
 }
 
-const adminOf = (url: URL): Knex => knexFactory({
-  client: 'mysql2',
-  connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
-})
-
-export interface BenchDatabase {
-  /** mysql URL of the fresh database; undefined on SQLite (the file lives in dataDir). */
-  url?: string
-  dataDir: string
-  drop(): Promise<void>
-}
-
-/** A fresh, empty database and data dir for one benchmark run, dropped afterwards. */
-export async function benchDatabase(): Promise<BenchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-bench-'))
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
-  if (!databaseBase) return { dataDir, drop: async () => removeDir() }
-  const url = new URL(databaseBase)
-  const name = `zb_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
-  const admin = adminOf(url)
-  await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
-  await admin.destroy()
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    dataDir,
-    async drop() {
-      const k = adminOf(url)
-      await k.raw(`DROP DATABASE IF EXISTS \`${name}\``)
-      await k.destroy()
-      removeDir()
-    },
-  }
-}
+/** A fresh, empty database and data dir for one benchmark run (zb_ on BENCH_DATABASE_URL's server), dropped afterwards. */
+export const benchDatabase = (): Promise<FreshDatabase> => freshDatabase({ serverUrl: databaseBase, prefix: 'zb' })
 
 /** `--name value` / `--name=value` / `--flag` from argv, then the BENCH_<NAME> environment variable, then the default. */
 export function option(name: string, fallback: number): number {

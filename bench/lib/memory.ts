@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { baileysDriver } from '../../plugins/connections/server/baileys/driver.ts'
 import { createWhatsapp } from '../../plugins/connections/server/whatsapp-service.ts'
-import { OFFLINE_WA_URL } from './settle.ts'
-
-import { settle } from './settle.ts'
+import { OFFLINE_WA_URL, settle } from './settle.ts'
 
 export { hasGc, settle, OFFLINE_WA_URL, kib } from './settle.ts'
 

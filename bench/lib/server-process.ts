@@ -7,14 +7,15 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../core/app.ts'
 import { seedPlans } from '../../core/accounts/seed.ts'
-import { benchDatabase, redisUrl, type BenchDatabase } from './env.ts'
+import { benchDatabase, redisUrl } from './env.ts'
+import type { FreshDatabase } from '../../core/testing/database.ts'
 import { now } from './stats.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** A stored install (database + data dir) for a real server process to boot on, and the env it boots with. */
 export interface Install {
-  database: BenchDatabase
+  database: FreshDatabase
   env: Record<string, string>
   drop(): Promise<void>
 }

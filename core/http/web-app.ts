@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { Type } from '@sinclair/typebox'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply } from 'fastify'
 import fs from 'node:fs'
@@ -14,5 +15,5 @@ export const sendIndexHtml = (reply: FastifyReply) => reply.header('cache-contro
 // plus 160-odd routes) was 5% of a cold start. A path with no file falls through to the not-found handler.
 export default fp(async (app) => {
   await app.register(fastifyStatic, { root: path.resolve(app.config.webDist), wildcard: true, index: false })
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndexHtml(reply))
+  app.get('/', { schema: { hide: true, response: { 200: Type.String({ description: 'index.html' }) } } }, (_request, reply) => sendIndexHtml(reply))
 }, { name: 'zapdesk-web' })

@@ -178,8 +178,8 @@ function behaviour(t: Test, make: Factory): void {
 
 t.test('memory driver', async (t) => behaviour(t, (logger) => new MemoryJobQueue(logger)))
 
-/** A key prefix of its own, emptied when the test ends. */
-function redisPrefix(t: Test): string {
+// Through the deferred queue, as createJobQueue hands it out: the same suite covers the bee driver and its loading.
+t.test('bee driver, loaded on first use', { skip: REDIS_URL ? false : 'REDIS_URL is not set: the bee-queue driver needs Redis' }, async (t) => {
   const prefix = `test-jobs-${randomUUID()}`
   t.teardown(async () => {
     const redis = createClient({ url: REDIS_URL })
@@ -187,18 +187,6 @@ function redisPrefix(t: Test): string {
     for await (const keys of redis.scanIterator({ MATCH: `${prefix}:*` })) if (keys.length) await redis.del(keys)
     await redis.quit()
   })
-  return prefix
-}
-
-const NO_REDIS = REDIS_URL ? false : 'REDIS_URL is not set: the bee-queue driver needs Redis'
-
-t.test('bee driver', { skip: NO_REDIS }, async (t) => {
-  const prefix = redisPrefix(t)
-  behaviour(t, (logger) => new BeeJobQueue({ redisUrl: REDIS_URL!, prefix, logger }))
-})
-
-t.test('bee driver loaded on first use (createJobQueue)', { skip: NO_REDIS }, async (t) => {
-  const prefix = redisPrefix(t)
   behaviour(t, (logger) => new DeferredJobQueue('bee', async () => new BeeJobQueue({ redisUrl: REDIS_URL!, prefix, logger })))
 })
 
