@@ -29,6 +29,7 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
       '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   })
+  await context.addInitScript(recordToasts)
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []
   page.on('console', (m) => {
@@ -58,8 +59,17 @@ export async function step<T>(session: BrowserSession, name: string, fn: () => P
     return await fn()
   } catch (err) {
     const file = await session.screenshot(`failed-${name}`)
-    throw new Error(`step "${name}" failed (screenshot: ${file}): ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+    const seen = await pageState(session.page)
+    throw new Error(`step "${name}" failed (screenshot: ${file}; ${seen}): ${err instanceof Error ? err.message : String(err)}`, { cause: err })
   }
+}
+
+/** Where the page was and what it showed, for a failure read in a CI log where the screenshot cannot be opened. */
+async function pageState(page: Page): Promise<string> {
+  const read = page.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `(unreadable: ${String(e)})`)
+  const text = await Promise.race([read, new Promise<string>((resolve) => setTimeout(() => resolve('(no answer in 3 s)'), 3000))])
+  const oneLine = text.replace(/\s+/g, ' ').trim().slice(0, 400)
+  return `url ${page.url()}, page text "${oneLine}"`
 }
 
 /** Text of the toasts on screen right now. */
@@ -67,8 +77,51 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.bp6-toast .bp6-toast-message').allInnerTexts()
 }
 
+interface ToastLog { texts: string[]; awaited: number[] }
+
+/**
+ * Runs in every document before the app: notes the text of each toast as it appears. A toast lives 2-3 s; a browser
+ * slowed down enough (a loaded CI machine) can show and close one between two polls of a locator, so waitForToast
+ * reads this log instead of only what is on screen at the moment it looks.
+ */
+function recordToasts(): void {
+  const log: ToastLog = { texts: [], awaited: [] }
+  Object.assign(window, { __zdToasts: log })
+  const known = new WeakMap<Element, string>()
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.bp6-toast .bp6-toast-message')) {
+      const text = el.textContent ?? ''
+      if (text && known.get(el) !== text) {
+        known.set(el, text)
+        log.texts.push(text)
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/**
+ * Waits for a toast with the text (a substring, case and spacing ignored as in Playwright's hasText, or a pattern)
+ * shown in the current document and not matched by an earlier call: each toast answers one wait.
+ */
 export async function waitForToast(page: Page, text: string | RegExp, timeout = 8000): Promise<void> {
-  await page.locator('.bp6-toast .bp6-toast-message', { hasText: text }).first().waitFor({ state: 'visible', timeout })
+  const wanted = typeof text === 'string'
+    ? { substring: text.replace(/\s+/g, ' ').toLowerCase(), source: '', flags: '' }
+    : { substring: null, source: text.source, flags: text.flags.replace(/[gy]/g, '') }
+  try {
+    await page.waitForFunction((w) => {
+      const log = (window as unknown as { __zdToasts?: ToastLog }).__zdToasts
+      if (!log) return false
+      const pattern = w.substring === null ? new RegExp(w.source, w.flags) : null
+      const index = log.texts.findIndex((t, i) => !log.awaited.includes(i) &&
+        (pattern ? pattern.test(t) : t.replace(/\s+/g, ' ').toLowerCase().includes(w.substring ?? '')))
+      if (index < 0) return false
+      log.awaited.push(index)
+      return true
+    }, wanted, { timeout, polling: 50 })
+  } catch (err) {
+    const seen = await page.evaluate(() => (window as unknown as { __zdToasts?: ToastLog }).__zdToasts?.texts ?? []).catch(() => [])
+    throw new Error(`no toast ${String(text)} within ${timeout} ms; toasts of this page: ${JSON.stringify(seen)}`, { cause: err })
+  }
 }
 
 /**
