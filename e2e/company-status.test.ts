@@ -1,6 +1,6 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
-import { openBrowser, step, type BrowserSession } from './lib/browser.ts'
+import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { apiCall, signIn } from './lib/session.ts'
 
 t.setTimeout(300_000)
@@ -43,7 +43,7 @@ t.test('a deactivated company\'s agent is sent to the sign-in screen, told why, 
       await page.fill('#login-email', email)
       await page.fill('#login-password', 'Senha123')
       await page.click('[data-testid=login-submit]')
-      await page.locator('.bp6-toast, .bp5-toast', { hasText: text }).first().waitFor()
+      await waitForToast(page, text, 30_000)
     })
     t.pass(`${lng}: signing in again says the same`)
     await apiCall(server.url, 'PUT', `/companies/${company.id}`, { status: true }, root.token)
