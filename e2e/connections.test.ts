@@ -160,7 +160,7 @@ t.test('disconnect asks first; the badge follows after its delay; try again reco
     await waitStatus(ids.sandbox, 'DISCONNECTED')
   })
   t.equal(await badge().count(), 0, 'the badge waits its 2 s')
-  await step(b, 'badge-shows', () => badge().waitFor({ timeout: 6000 }))
+  await step(b, 'badge-shows', () => badge().waitFor())
   t.ok(await row(ids.sandbox).getByRole('button', { name: 'Novo QR CODE' }).isVisible(), 'new QR offered while disconnected')
   await step(b, 'try-again', async () => {
     await row(ids.sandbox).getByRole('button', { name: 'Tentar novamente' }).click()
@@ -210,7 +210,7 @@ t.test('a WhatsApp (beta) connection waits for its QR code, flags the menu and i
   // No WhatsApp here: the socket fails at once and the session waits to retry (OPENING <-> TIMEOUT).
   await step(b, 'beta-attention', async () => {
     await waitStatus(ids.beta, 'OPENING', 'TIMEOUT')
-    await badge().waitFor({ timeout: 8000 })
+    await badge().waitFor()
   })
   // Stopped through the API, so the button below does not race the retry timer.
   await api('DELETE', `/whatsappsession/${ids.beta}`)

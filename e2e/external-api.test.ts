@@ -151,7 +151,7 @@ t.test('a company without useExternalApi: no menu entry, the page sends it home,
   await step(b, 'refused-page', async () => {
     await page.goto(`${server.url}/messages-api`)
     await waitForToast(page, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 })
+    await page.waitForURL((url) => url.pathname === '/')
   })
   const id = (await apiCall<{ id: number }>(server.url, 'POST', '/whatsapp', { name: 'Básica', provider: 'sandbox' }, basicSession)).id
   const token = (await apiCall<{ token: string }>(server.url, 'POST', `/whatsapp/${id}/token`, undefined, basicSession)).token

@@ -183,13 +183,13 @@ t.test('the admin switches Kanban off: the open board, the page and the API refu
   })
   await step(agentBrowser, 'agent-refused-live', async () => {
     await waitForToast(agentBrowser.page, NO_PERMISSION)
-    await agentBrowser.page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+    await agentBrowser.page.waitForURL((u) => u.pathname === '/')
     await agentBrowser.page.locator('.zd-sidebar [data-menu-id=kanban]').waitFor({ state: 'detached' })
   })
   await step(b, 'admin-refused', async () => {
     await page.goto(`${server.url}/kanban`)
     await waitForToast(page, NO_PERMISSION)
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+    await page.waitForURL((u) => u.pathname === '/')
   })
   const agentToken = (await agentBrowser.page.evaluate(() => localStorage.getItem('token'))) ?? ''
   for (const [method, path, bearer] of [

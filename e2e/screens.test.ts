@@ -79,7 +79,7 @@ t.test('an agent cannot open admin pages', async (t) => {
   await step(b, 'agent-refused', async () => {
     await page.goto(`${server.url}/settings`)
     await waitForToast(page, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-    await page.waitForURL(atHome, { timeout: 5000 })
+    await page.waitForURL(atHome)
   })
   await step(b, 'todo', async () => {
     await page.click('.zd-sidebar [data-menu-id=todolist]')

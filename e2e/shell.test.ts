@@ -119,7 +119,7 @@ t.test('a module switched off leaves the menu and its route is refused', async (
       await page.locator(`.zd-sidebar [data-menu-id=${gated.menu[0].id}]`).waitFor({ state: 'detached' })
       await page.goto(`${server.url}${gated.routes[0].path.replace(/\/:[^/]+\?/g, '')}`)
       await waitForToast(page, 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-      await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+      await page.waitForURL((u) => u.pathname === '/')
     })
     t.pass(`${gated.name} left the menu and its page redirected home`)
   } else {

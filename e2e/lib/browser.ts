@@ -103,7 +103,7 @@ function recordToasts(): void {
  * Waits for a toast with the text (a substring, case and spacing ignored as in Playwright's hasText, or a pattern)
  * shown in the current document and not matched by an earlier call: each toast answers one wait.
  */
-export async function waitForToast(page: Page, text: string | RegExp, timeout = 8000): Promise<void> {
+export async function waitForToast(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
   const wanted = typeof text === 'string'
     ? { substring: text.replace(/\s+/g, ' ').toLowerCase(), source: '', flags: '' }
     : { substring: null, source: text.source, flags: text.flags.replace(/[gy]/g, '') }
