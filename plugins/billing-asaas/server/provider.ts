@@ -17,7 +17,9 @@ async function customerOf(app: FastifyInstance, payer: Payer): Promise<string> {
 /** The company's recurrence as Asaas's subscription cycle. */
 const CYCLES = { MENSAL: 'MONTHLY', BIMESTRAL: 'BIMONTHLY', TRIMESTRAL: 'QUARTERLY', SEMESTRAL: 'SEMIANNUALLY', ANUAL: 'YEARLY' } as const
 
-const today = () => new Date().toISOString().slice(0, 10)
+/** Asaas keeps Brazil's calendar: a due date is past or not in São Paulo, not in UTC (3 h ahead in the evening). */
+const BRAZIL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+const today = () => BRAZIL_DAY.format(new Date())
 
 export function asaasProvider(app: FastifyInstance): PaymentProvider {
   return {
