@@ -66,8 +66,10 @@ export async function step<T>(session: BrowserSession, name: string, fn: () => P
 
 /** Where the page was and what it showed, for a failure read in a CI log where the screenshot cannot be opened. */
 async function pageState(page: Page): Promise<string> {
+  let timer: NodeJS.Timeout | undefined
   const read = page.evaluate(() => document.body?.innerText ?? '').catch((e: unknown) => `(unreadable: ${String(e)})`)
-  const text = await Promise.race([read, new Promise<string>((resolve) => setTimeout(() => resolve('(no answer in 3 s)'), 3000))])
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('(no answer in 3 s)'), 3000)))
+  const text = await Promise.race([read, late]).finally(() => clearTimeout(timer))
   const oneLine = text.replace(/\s+/g, ' ').trim().slice(0, 400)
   return `url ${page.url()}, page text "${oneLine}"`
 }
