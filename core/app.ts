@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Knex } from 'knex'
 import { loadConfig, type Config } from '../config/index.ts'
+import { namePluginsOnRegister } from './http/plugin-names.ts'
 import { installErrorHandler, installNotFoundHandler } from './errors/error-handler.ts'
 import dbPlugin from './db/plugin.ts'
 import authPlugin from './auth/plugin.ts'
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance
+  namePluginsOnRegister(app)
   installErrorHandler(app)
   const routeTable = routeCollector()
   app.addHook('onRoute', routeTable.hook)

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
+import { docsUi } from './docs-ui.ts'
 
 /** The OpenAPI document, generated from the route schemas, browsable under /api/docs. */
 export default fp(async (app) => {
@@ -17,5 +17,5 @@ export default fp(async (app) => {
       security: [{ bearer: [] }],
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
+  docsUi(app, '/api/docs')
 }, { name: 'zapdesk-openapi' })
