@@ -100,5 +100,11 @@ t.test('the compiled server with the suite\'s database and Redis serves the web 
   const docs = await fetch(`${server.url}/api/docs/json`)
   t.equal(docs.status, 200)
   t.ok(Object.keys(((await docs.json()) as { paths: object }).paths).length > 100, 'the OpenAPI document')
+  const docsPage = await (await fetch(`${server.url}/api/docs/`)).text()
+  const docsScript = docsPage.match(/src="\.\/(static\/swagger-ui-bundle\.js)"/)?.[1]
+  t.ok(docsScript, 'the docs page (its UI loaded on this first visit)')
+  const asset = await fetch(`${server.url}/api/docs/${docsScript}`)
+  t.equal(asset.status, 200, 'and its files')
+  t.match(asset.headers.get('content-type'), /javascript/)
   t.same(await server.stop(), { code: 0, signal: null }, 'SIGTERM exits 0')
 })
