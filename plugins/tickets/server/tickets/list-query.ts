@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError, can, type AuthContext, type Static } from '@zapdesk/plugin-api'
-import { ticketsMatchingWords } from '../search-words.ts'
 import { whereCanSee, whereOwnWork } from '../visibility.ts'
+import { searchMatch } from './search-match.ts'
 import type { ListQuery } from './schemas.ts'
 import type { KnownRows, TicketRow } from './serialize.ts'
 
@@ -62,7 +62,7 @@ const dayRange = (day: string): [Date, Date] => {
  * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
  * (no model instances) with the holder's name, the contact (the contacts plugin's join) and the tag ids (the tags
  * plugin's column) read in the same query: with the queues, connections and tags kept in memory by their plugins,
- * a page is one query.
+ * a page is one query (a search looks its matches up first: search-match.ts).
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const companyId = auth.companyId
@@ -82,11 +82,9 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
   const term = query.searchParam?.trim() ?? ''
   if (term) {
-    const byWords = ticketsMatchingWords(app.knex, companyId, term)
-    q.where((w) => {
-      w.whereIn('tickets.contactId', app.contacts.idsMatching(companyId, term))
-      if (byWords) w.orWhereIn('tickets.id', byWords)
-    })
+    const match = await searchMatch(app, companyId, term)
+    if (match === 'none') return { rows: [], hasMore: false }
+    match(q)
   }
   const page = query.pageNumber ?? 1
   // The company condition on the join too: a stale user id can never name another company's user.

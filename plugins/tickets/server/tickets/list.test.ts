@@ -2,6 +2,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build } from '@zapdesk/plugin-api/testing'
 import { call, createContact, createWorld, type Headers, type World } from './test-helpers.ts'
+import { searchMatch } from './search-match.ts'
 
 /** Names of the tickets' contacts in a GET /tickets answer, in order. */
 async function listed(app: FastifyInstance, headers: Headers, query = ''): Promise<string[]> {
@@ -98,6 +99,35 @@ t.test('search: contact name (any word) and number prefixes, and message words t
   t.same(await find('pedido ana'), [], 'words are ANDed')
   t.same(await find('%'), [], 'wildcards match themselves')
   t.same(await listed(app, w.other.headers, `?searchParam=ana`), [], 'search keeps the visibility rule')
+})
+
+t.test('search: a contact or a message word matches; the matches named in the page query or left to its walk, the same tickets', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  const ids = await sixTickets(app, w)
+  await app.tickets.sender.enqueue(w.c.id, ids.Ana, { body: 'Falei com o Davi ontem' })
+  await app.tickets.sender.enqueue(w.c.id, ids.Bruno, { body: 'Obrigado, Davi resolveu' })
+  const find = (term: string) => listed(app, w.c.admin.headers, `?showAll=true&searchParam=${encodeURIComponent(term)}`)
+  t.same((await find('davi')).sort(), ['Ana Souza', 'Bruno', 'Davi'], 'by its contact or by its messages')
+  t.same(await find('zzzz'), [], 'nothing matches: an empty page')
+  t.same(await listed(app, w.agent.headers, '?searchParam=davi'), ['Ana Souza'], 'the visibility rule still applies (Davi is another agent\'s, Bruno another queue\'s)')
+  // Both ways of narrowing the page query give the same tickets: ids named (up to the limit), or the subqueries.
+  const page = async (term: string, listedMax: number) => {
+    const match = await searchMatch(app, w.c.id, term, listedMax)
+    if (match === 'none') return { ids: [], sql: '' }
+    const q = app.knex('tickets').where('tickets.companyId', w.c.id).select('tickets.id').orderBy('tickets.id')
+    match(q)
+    return { ids: (await q).map((r: { id: number }) => r.id), sql: q.toString() }
+  }
+  for (const term of ['davi', 'ana', 'obrigado davi', 'souza', 'zzzz']) {
+    const named = await page(term, 500)
+    const walked = await page(term, 0)
+    t.same(walked.ids, named.ids, `${term}: the same tickets`)
+    if (named.ids.length) {
+      t.notMatch(named.sql, /in \(select/i, `${term}: ids named`)
+      t.match(walked.sql, /in \(select/i, `${term}: over the limit, the subqueries`)
+    }
+  }
 })
 
 t.test('pages of 40 by last update, hasMore from one extra row', async (t) => {
