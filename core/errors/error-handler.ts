@@ -80,7 +80,10 @@ export function installNotFoundHandler(app: FastifyInstance, spa: boolean): void
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]
     if (spa && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
-      return sendIndexHtml(reply)
+      // Not returned: fastify would await the returned reply, one more end-of-stream listener on the response (an
+      // injected one then passed Node's limit of 10 and warned of a leak).
+      sendIndexHtml(reply)
+      return
     }
     return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${path} not found` })
   })
