@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
-/** Headers of the inner answer that the outer reply sets for itself. */
-const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'])
+/** Headers of a message's own connection and body, not passed between the outer and the inner server. */
+const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'host'])
+
+const passed = (headers: Record<string, string | string[] | number | undefined>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name)))
 
 /**
  * The inner server that holds @fastify/swagger-ui. Loading it (the UI's routes, its static files' server and a YAML
@@ -30,11 +33,8 @@ export function docsUi(app: FastifyInstance, prefix: string): void {
       ui = undefined
       throw err
     })
-    const res = await (await ui).inject({ method: 'GET', url: req.url, headers: req.headers })
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined && !OWN_HEADERS.has(name)) reply.header(name, value)
-    }
-    return reply.code(res.statusCode).send(res.rawPayload)
+    const res = await (await ui).inject({ method: 'GET', url: req.url, headers: passed(req.headers) as Record<string, string> })
+    return reply.code(res.statusCode).headers(passed(res.headers)).send(res.rawPayload)
   }
   for (const url of [prefix, `${prefix}/*`]) app.get(url, { schema: { hide: true } }, serve)
   app.addHook('onClose', async () => {

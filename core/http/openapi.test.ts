@@ -32,4 +32,6 @@ t.test('the OpenAPI document is generated from the route schemas and browsable',
   t.equal(head.statusCode, 200)
   t.equal(head.body, '')
   t.equal((await app.inject({ url: '/api/docs/nothing-here' })).statusCode, 404)
+  const withBody = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' })
+  t.equal(withBody.statusCode, 200, 'a GET that carries a body is answered as one without')
 })

@@ -7,8 +7,9 @@ type Plugin = (FastifyPluginAsync | FastifyPluginCallback) & { [DISPLAY_NAME]?: 
 /**
  * Fastify names a registered plugin that carries no display name by comparing it with the exports of every
  * CommonJS module loaded (require.cache), twice per registration: under the tests' TypeScript loader that is about
- * 1,000 modules, 85 registrations and ~110 ms of each app's build. Our plugins are ES modules, never found there,
- * so Fastify ends with the function's name, or its first two lines: this gives them that same name up front.
+ * 1,000 modules and 85 registrations an app, ~110 ms of a test process that builds six (a profile of
+ * plugins/tags/server/sync.test.ts). Our plugins are ES modules, never found there, so Fastify ends with the
+ * function's name, or its first two lines: this gives them that same name up front.
  */
 export function namePluginsOnRegister(app: FastifyInstance): void {
   const register = app.register
