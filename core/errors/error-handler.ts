@@ -80,10 +80,7 @@ export function installNotFoundHandler(app: FastifyInstance, spa: boolean): void
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]
     if (spa && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
-      // Not returned: fastify would await the returned reply, one more end-of-stream listener on the response (an
-      // injected one then passed Node's limit of 10 and warned of a leak).
-      sendIndexHtml(reply)
-      return
+      return sendIndexHtml(reply)
     }
     return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${path} not found` })
   })

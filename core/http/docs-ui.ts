@@ -17,7 +17,7 @@ async function uiServer(app: FastifyInstance, prefix: string): Promise<FastifyIn
   const inner = Fastify({ logger: false })
   // swagger-ui declares @fastify/swagger as its dependency: this stands in for it, answering with the app's document.
   await inner.register(fp(async (scope) => {
-    scope.decorate('swagger', ((opts?: { yaml?: boolean }) => app.swagger(opts as { yaml: true })) as FastifyInstance['swagger'])
+    scope.decorate('swagger', app.swagger.bind(app))
   }, { name: '@fastify/swagger' }))
   await inner.register(swaggerUi, { routePrefix: prefix, uiConfig: { docExpansion: 'list' } })
   await inner.ready()

@@ -8,8 +8,14 @@ import path from 'node:path'
 /** Serves the built web app's files; the not-found handler gives other non-API paths index.html (SPA fallback). */
 export const webAppBuilt = (dir: string): boolean => fs.existsSync(path.join(dir, 'index.html'))
 
-/** The SPA's page, never kept by a cache: it names the current build's hashed assets. */
-export const sendIndexHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
+/**
+ * The SPA's page, never kept by a cache: it names the current build's hashed assets. Sent, not returned to fastify:
+ * a handler's returned reply is awaited, one more end-of-stream listener on the response (an injected one passed
+ * Node's limit of 10 and warned of a leak).
+ */
+export const sendIndexHtml = (reply: FastifyReply): void => {
+  void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
+}
 
 // One wildcard route that looks a file up when asked: listing the build's files into a route each at boot (glob
 // plus 160-odd routes) was 5% of a cold start. A path with no file falls through to the not-found handler.
