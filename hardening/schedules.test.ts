@@ -50,9 +50,11 @@ t.test('kill -9 twice while 200 schedules fall due: each sent exactly once, none
     await server?.stop()
     await Promise.all([mariadb.close(), redis.close()])
   })
-  // A claim cut by a kill is claimed again after 5 s (the default minute would only slow the test down).
+  // A claim cut by a kill is claimed again after 5 s, and a ticket message cut mid-send is settled after 20 s, swept
+  // every 2 s (the defaults, a minute and 2 minutes swept every minute, would only slow the test down).
   const env = productionEnv(await freePort(), tempDir(dbName), {
     DATABASE_URL: mariadb.url(dbName), REDIS_URL: redis.url, ACCESS_TOKEN_TTL: '2h', ZAPDESK_SCHEDULE_CLAIM_TIMEOUT_MS: '5000', ZAPDESK_SCHEDULE_WAKE_MS: '1000',
+    ZAPDESK_SEND_SWEEP_MS: '2000', ZAPDESK_SEND_STALE_MS: '20000',
   })
   server = await spawnServer({ env })
   const tenant = await signupTenant(server.url)
@@ -71,7 +73,7 @@ t.test('kill -9 twice while 200 schedules fall due: each sent exactly once, none
   }
   const schedules = () => db('scheduledMessages').where({ companyId: tenant.companyId })
   await waitUntil('every schedule recorded sent', async () => Number((await schedules().clone().where('status', 'sent').count({ n: '*' }))[0].n) === SCHEDULES, { timeoutMs: 120_000, intervalMs: 500 })
-  // Ticket messages cut mid-send are settled by the tickets sweep (a claim older than 2 min, checked every minute).
+  // Ticket messages cut mid-send are settled by the tickets sweep (a claim older than 20 s here, checked every 2 s).
   await waitUntil('every ticket message settled', async () => {
     const open = await db('messages').where({ companyId: tenant.companyId, fromMe: true }).whereIn('sendStatus', ['queued', 'sending']).count({ n: '*' })
     return Number(open[0].n) === 0

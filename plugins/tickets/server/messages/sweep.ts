@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { loadContactJid } from './recipient.ts'
 
-const SWEEP_EVERY_MS = 60_000
+/** A minute; fault tests shorten it (ZAPDESK_SEND_SWEEP_MS) rather than wait for it. */
+const sweepEveryMs = (): number => Number(process.env.ZAPDESK_SEND_SWEEP_MS) || 60_000
 /** Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait. */
 const QUEUED_GRACE_MS = 2 * 60_000
-/** Longer than any one send (a send carried to another instance times out after 15 s). */
-const SENDING_STALE_MS = 2 * 60_000
+/**
+ * Longer than any one send (a send carried to another instance times out after 15 s): 2 minutes; fault tests whose
+ * sends are the sandbox's, on one instance, shorten it (ZAPDESK_SEND_STALE_MS).
+ */
+const sendingStaleMs = (): number => Number(process.env.ZAPDESK_SEND_STALE_MS) || 2 * 60_000
 const BATCH = 500
 
 /**
@@ -21,7 +25,7 @@ export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Pro
     .where('updatedAt', '<', new Date(now - QUEUED_GRACE_MS)).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
   for (const m of queued) await app.tickets.sender.queueSend(m.companyId, m.id)
 
-  const cutoff = new Date(now - SENDING_STALE_MS)
+  const cutoff = new Date(now - sendingStaleMs())
   const stale = (await app.knex('messages').where({ sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
     .limit(BATCH).select('id', 'companyId', 'ticketId', 'contactId', 'whatsappId', 'externalId')) as StaleClaim[]
   let interrupted = 0
@@ -81,7 +85,7 @@ export function startSweep(app: FastifyInstance): void {
   const run = () => (running = sweepOutbound(app).catch((err) => app.log.error({ err }, 'outbound message sweep failed')))
   app.addHook('onReady', async () => {
     await run()
-    timer = setInterval(run, SWEEP_EVERY_MS)
+    timer = setInterval(run, sweepEveryMs())
     timer.unref()
   })
   // A sweep in progress finishes before the database closes under it.
