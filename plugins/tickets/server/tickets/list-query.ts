@@ -46,11 +46,12 @@ export function parseIds(field: string, raw: string | undefined): number[] | und
 
 /**
  * Who sees which tickets in the lists (server/visibility.ts): with showAll and tickets-manager:showall, every ticket
- * they may open; otherwise their own work (their tickets and their queues' waiting ones).
+ * they may open; otherwise their own work (their tickets and their queues' waiting ones), given the status the list
+ * is filtered by (listTickets puts that condition on the query).
  */
-function applyVisibility(q: Query, auth: AuthContext, showAll: boolean): void {
+function applyVisibility(q: Query, auth: AuthContext, showAll: boolean, status: string | undefined): void {
   if (showAll && can(auth, 'tickets-manager:showall')) whereCanSee(q, auth)
-  else whereOwnWork(q, auth)
+  else whereOwnWork(q, auth, status)
 }
 
 const dayRange = (day: string): [Date, Date] => {
@@ -70,7 +71,7 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   const users = parseIds('users', query.users)
   const queueIds = parseIds('queueIds', query.queueIds)
   const q = app.knex('tickets').where('tickets.companyId', companyId)
-  applyVisibility(q, auth, query.showAll === true)
+  applyVisibility(q, auth, query.showAll === true, query.status)
   if (query.status) q.where('tickets.status', query.status)
   if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
   // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.

@@ -49,6 +49,23 @@ t.test('visibility: own tickets and pending ones of one\'s queues; without a que
   t.same(await listed(app, outsider.c.admin.headers, '?showAll=true'), [])
 })
 
+t.test('own work by status (its own, narrower condition) is own work with that status, for agents and admins', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  await sixTickets(app, w)
+  for (const allTicket of ['desabled', 'enabled']) {
+    await app.knex('users').where({ id: w.agent.id }).update({ allTicket })
+    for (const [who, headers] of [['agent', w.agent.headers], ['other agent', w.other.headers], ['admin', w.c.admin.headers]] as const) {
+      const res = await call(app, 'GET', '/tickets', headers)
+      const all = res.json().tickets as Array<{ status: string; contact: { name: string } }>
+      for (const status of ['open', 'pending', 'closed']) {
+        const expected = all.filter((x) => x.status === status).map((x) => x.contact.name)
+        t.same(await listed(app, headers, `?status=${status}`), expected, `${who} (allTicket ${allTicket}), ${status}: ${expected.join(', ') || 'none'}`)
+      }
+    }
+  }
+})
+
 t.test('filters: status, queues (with tickets without a queue), users, tags (all of them), unread, dates', async (t) => {
   const app = await build(t)
   const w = await createWorld(app)
