@@ -26,31 +26,42 @@ export class ConnectionDirectory {
 
   /** Each company's connection rows (every ticket list names its tickets' connections; a company has a few). */
   private readonly byCompany: CompanyCache<Map<number, ConnectionRow>>
+  /**
+   * The same with whether each menu offers queues, for the inbound pipeline, which asks for every batch: kept until
+   * a write to either table, as byCompany is (one query less beside each batch's contact and redelivery lookups).
+   */
+  private readonly loadedByCompany: CompanyCache<Map<number, LoadedConnection>>
 
   constructor(private app: FastifyInstance) {
     this.byCompany = companyCache(app, [Whatsapp.tableName], async (companyId) => {
       const raws: Array<Record<string, unknown>> = await app.knex(Whatsapp.tableName).where({ companyId })
       return new Map(raws.map((r) => [Number(r.id), asRow(r)]))
     })
+    this.loadedByCompany = companyCache(app, [Whatsapp.tableName, WhatsappQueue.tableName], (companyId) => this.loadCompany(companyId))
   }
 
-  /**
-   * Connections by (company, id) with whether each menu offers queues, in one query (the inbound pipeline reads a
-   * whole batch's connections at once; hand-built SQL, as the pipeline's hot path is). Keyed `${companyId}:${id}`.
-   */
-  async loadMany(pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
-    const out = new Map<string, LoadedConnection>()
-    if (!pairs.length) return out
+  /** A company's connections with whether each menu offers queues, in one hand-built query (the pipeline's hot path). */
+  private async loadCompany(companyId: number): Promise<Map<number, LoadedConnection>> {
     const sql = sqlWriter(this.app.knex)
     const w = Whatsapp.tableName
     const q = WhatsappQueue.tableName
-    const where = sql.anyOfKeys(pairs.map((p) => ({ [`${w}.companyId`]: p.companyId, [`${w}.id`]: p.whatsappId })))
     const offersQueues = `exists (select 1 from ${sql.id(q)} where ${sql.id(`${q}.companyId`)} = ${sql.id(`${w}.companyId`)}`
       + ` and ${sql.id(`${q}.whatsappId`)} = ${sql.id(`${w}.id`)}) as ${sql.id('offersQueues')}`
-    const rows = await runSql<Array<Record<string, unknown>>>(this.app.knex, { sql: `select ${sql.id(w)}.*, ${offersQueues} from ${sql.id(w)} where ${where.sql}`, bindings: where.bindings })
-    for (const found of rows) {
-      const { offersQueues: offers, ...raw } = found
-      out.set(`${raw.companyId}:${raw.id}`, { row: asRow(raw), offersQueues: Boolean(offers) })
+    const rows = await runSql<Array<Record<string, unknown>>>(this.app.knex, { sql: `select ${sql.id(w)}.*, ${offersQueues} from ${sql.id(w)} where ${sql.id(`${w}.companyId`)} = ?`, bindings: [companyId] })
+    return new Map(rows.map(({ offersQueues: offers, ...raw }) => [Number(raw.id), { row: asRow(raw), offersQueues: Boolean(offers) }]))
+  }
+
+  /**
+   * Connections by (company, id) with whether each menu offers queues (the inbound pipeline reads a whole batch's
+   * connections at once), each row a copy of the kept one. Keyed `${companyId}:${id}`.
+   */
+  async loadMany(pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
+    const out = new Map<string, LoadedConnection>()
+    const companies = [...new Set(pairs.map((p) => p.companyId))]
+    const loaded = new Map(await Promise.all(companies.map(async (c) => [c, await this.loadedByCompany.get(c)] as const)))
+    for (const { companyId, whatsappId } of pairs) {
+      const found = loaded.get(companyId)?.get(whatsappId)
+      if (found) out.set(`${companyId}:${whatsappId}`, { row: { ...found.row }, offersQueues: found.offersQueues })
     }
     return out
   }
