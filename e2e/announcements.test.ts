@@ -129,7 +129,9 @@ t.test('deactivating and deleting reach the agent live; the agent cannot open th
     await openPopover()
     await card('Nova versão no ar').waitFor()
     await row('Nova versão no ar').locator('[data-testid=announcement-edit]').click()
-    await statusSwitch().click({ force: true })
+    // The label, as a user clicks it: Playwright waits until the opening dialog stops moving (a forced click on the
+    // hidden input could land beside it mid-transition and change nothing).
+    await boss.page.locator('label.bp6-switch', { has: statusSwitch() }).click()
     t.notOk(await statusSwitch().isChecked())
     await page.click('[data-testid=announcement-save]')
     await waitForToast(page, 'Informativo salvo com sucesso!')
