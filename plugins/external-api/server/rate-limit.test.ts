@@ -1,18 +1,25 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
 import { apiWorld, sendJson } from './test-support/world.ts'
 
-/** The limit is read when the plugin registers its route: each test sets it before building its app. */
-function limit(max: number, windowMs: number): void {
+/**
+ * The limit is read when the plugin registers its route: each test sets it before building its app, and puts the
+ * defaults back when it ends (test files may share a process: scripts/test-groups.mjs).
+ */
+function limit(t: Test, max: number, windowMs: number): void {
   process.env.ZAPDESK_EXTERNAL_API_RATE_MAX = String(max)
   process.env.ZAPDESK_EXTERNAL_API_RATE_WINDOW_MS = String(windowMs)
+  t.teardown(() => {
+    delete process.env.ZAPDESK_EXTERNAL_API_RATE_MAX
+    delete process.env.ZAPDESK_EXTERNAL_API_RATE_WINDOW_MS
+  })
 }
 
 const body = { number: '5511988887777', body: 'Olá' }
 
 t.test('per token: over the limit 429 ERR_RATE_LIMITED with Retry-After; other tokens have their own count', async (t) => {
   // A window long enough for a loaded machine: the calls below all fall in it.
-  limit(3, 120_000)
+  limit(t, 3, 120_000)
   const app = await build(t)
   const a = await apiWorld(app)
   const b = await apiWorld(app)
@@ -30,7 +37,7 @@ t.test('per token: over the limit 429 ERR_RATE_LIMITED with Retry-After; other t
 })
 
 t.test('after Retry-After the token is counted afresh', async (t) => {
-  limit(1, 2000)
+  limit(t, 1, 2000)
   const app = await build(t)
   // An unknown token is answered without sending anything: quick calls, so the short window is not timing-bound.
   const guess = 'zdk_window'
