@@ -139,14 +139,17 @@ t.test('narrow screens get an overlay menu', async (t) => {
   await page.goto(`${server.url}/`)
   const sidebar = page.locator('.zd-sidebar')
   const inView = async () => (await sidebar.boundingBox())!.x >= 0
-  await page.waitForTimeout(300)
-  t.notOk(await inView(), 'menu hidden at first')
+  // Where the menu ends up once its slide (a CSS transition, slower on a busy machine) is over: asked until it is
+  // where it should be, for up to 5 s, not once after a fixed pause.
+  const settled = async (expected: boolean) => {
+    for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(100)) if ((await inView()) === expected) return expected
+    return inView()
+  }
+  t.notOk(await settled(false), 'menu hidden at first')
   await page.click('.zd-topbar__toggle')
-  await page.waitForTimeout(300)
-  t.ok(await inView(), 'toggle opens it')
+  t.ok(await settled(true), 'toggle opens it')
   await page.click('.zd-sidebar [data-menu-id=todolist]')
   await page.waitForURL('**/todolist')
-  await page.waitForTimeout(300)
-  t.notOk(await inView(), 'navigating closes it')
+  t.notOk(await settled(false), 'navigating closes it')
   await page.setViewportSize({ width: 1366, height: 800 })
 })
