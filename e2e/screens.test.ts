@@ -1,6 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
+import { until } from './lib/until.ts'
 import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
@@ -139,17 +140,12 @@ t.test('narrow screens get an overlay menu', async (t) => {
   await page.goto(`${server.url}/`)
   const sidebar = page.locator('.zd-sidebar')
   const inView = async () => (await sidebar.boundingBox())!.x >= 0
-  // Where the menu ends up once its slide (a CSS transition, slower on a busy machine) is over: asked until it is
-  // where it should be, for up to 5 s, not once after a fixed pause.
-  const settled = async (expected: boolean) => {
-    for (const until = Date.now() + 5000; Date.now() < until; await page.waitForTimeout(100)) if ((await inView()) === expected) return expected
-    return inView()
-  }
-  t.notOk(await settled(false), 'menu hidden at first')
+  // Asked until the menu's slide (a CSS transition, slower on a busy machine) is over, not once after a fixed pause.
+  t.ok(await until('menu hidden at first', async () => !(await inView()), 5000), 'menu hidden at first')
   await page.click('.zd-topbar__toggle')
-  t.ok(await settled(true), 'toggle opens it')
+  t.ok(await until('toggle opens it', inView, 5000), 'toggle opens it')
   await page.click('.zd-sidebar [data-menu-id=todolist]')
   await page.waitForURL('**/todolist')
-  t.notOk(await settled(false), 'navigating closes it')
+  t.ok(await until('navigating closes it', async () => !(await inView()), 5000), 'navigating closes it')
   await page.setViewportSize({ width: 1366, height: 800 })
 })

@@ -24,20 +24,14 @@ export class ConnectionDirectory {
   /** Run inside a connection's delete transaction: plugins whose rows name it detach them (tickets: whatsappId null). */
   readonly deletionHooks = new DeletionHooks()
 
-  /** Each company's connection rows (every ticket list names its tickets' connections; a company has a few). */
-  private readonly byCompany: CompanyCache<Map<number, ConnectionRow>>
   /**
-   * The same with whether each menu offers queues, for the inbound pipeline, which asks for every batch: kept until
-   * a write to either table, as byCompany is (one query less beside each batch's contact and redelivery lookups).
+   * Each company's connection rows with whether each menu offers queues, kept until a write to either table: every
+   * ticket list names its tickets' connections and the inbound pipeline reads a batch's (a company has a few).
    */
-  private readonly loadedByCompany: CompanyCache<Map<number, LoadedConnection>>
+  private readonly byCompany: CompanyCache<Map<number, LoadedConnection>>
 
   constructor(private app: FastifyInstance) {
-    this.byCompany = companyCache(app, [Whatsapp.tableName], async (companyId) => {
-      const raws: Array<Record<string, unknown>> = await app.knex(Whatsapp.tableName).where({ companyId })
-      return new Map(raws.map((r) => [Number(r.id), asRow(r)]))
-    })
-    this.loadedByCompany = companyCache(app, [Whatsapp.tableName, WhatsappQueue.tableName], (companyId) => this.loadCompany(companyId))
+    this.byCompany = companyCache(app, [Whatsapp.tableName, WhatsappQueue.tableName], (companyId) => this.loadCompany(companyId))
   }
 
   /** A company's connections with whether each menu offers queues, in one hand-built query (the pipeline's hot path). */
@@ -58,7 +52,7 @@ export class ConnectionDirectory {
   async loadMany(pairs: Array<{ companyId: number; whatsappId: number }>): Promise<Map<string, LoadedConnection>> {
     const out = new Map<string, LoadedConnection>()
     const companies = [...new Set(pairs.map((p) => p.companyId))]
-    const loaded = new Map(await Promise.all(companies.map(async (c) => [c, await this.loadedByCompany.get(c)] as const)))
+    const loaded = new Map(await Promise.all(companies.map(async (c) => [c, await this.byCompany.get(c)] as const)))
     for (const { companyId, whatsappId } of pairs) {
       const found = loaded.get(companyId)?.get(whatsappId)
       if (found) out.set(`${companyId}:${whatsappId}`, { row: { ...found.row }, offersQueues: found.offersQueues })
@@ -80,11 +74,11 @@ export class ConnectionDirectory {
   /** The company's connections with these ids, by id (unknown ids are absent). */
   async rows(companyId: number, ids: number[]): Promise<Map<number, ConnectionRow>> {
     if (!ids.length) return new Map()
-    const rows = await this.byCompany.get(companyId)
+    const loaded = await this.byCompany.get(companyId)
     const out = new Map<number, ConnectionRow>()
     for (const id of ids) {
-      const row = rows.get(id)
-      if (row) out.set(id, { ...row })
+      const found = loaded.get(id)
+      if (found) out.set(id, { ...found.row })
     }
     return out
   }
