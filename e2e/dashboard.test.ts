@@ -5,6 +5,7 @@ import path from 'node:path'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiAnswer, signIn } from './lib/session.ts'
 import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import type { Request } from 'playwright-core'
 import { pluginWebModules } from './lib/plugins.ts'
 
 t.setTimeout(300_000)
@@ -91,8 +92,19 @@ t.test('the admin lands on the dashboard, first in the menu', async (t) => {
   const asked: string[] = []
   const aborted: string[] = []
   const dashboardCall = (url: string) => /\/api\/dashboard(\/|\?|$)/.test(url)
-  b.page.on('request', (r) => dashboardCall(r.url()) && asked.push(new URL(r.url()).pathname))
-  b.page.on('requestfailed', (r) => dashboardCall(r.url()) && aborted.push(new URL(r.url()).pathname))
+  // The old page's requests still going when the test reloads it are cut by the reload, not thrown away by the app.
+  const inFlight = new Set<Request>()
+  let cutByReload = new Set<Request>()
+  b.page.on('request', (r) => {
+    if (!dashboardCall(r.url())) return
+    asked.push(new URL(r.url()).pathname)
+    inFlight.add(r)
+  })
+  b.page.on('requestfinished', (r) => inFlight.delete(r))
+  b.page.on('requestfailed', (r) => {
+    inFlight.delete(r)
+    if (dashboardCall(r.url()) && !cutByReload.has(r)) aborted.push(new URL(r.url()).pathname)
+  })
   await step(b, 'login', async () => {
     await login(email, password)
     await b.page.waitForURL((u) => u.pathname === '/')
@@ -102,6 +114,7 @@ t.test('the admin lands on the dashboard, first in the menu', async (t) => {
   t.same(aborted, [], 'no request of the first screen is made and then thrown away')
   t.same(asked.sort(), ['/api/dashboard', '/api/dashboard/ticketsDay', '/api/dashboard/ticketsUsers'], 'each asked once')
   asked.length = 0
+  cutByReload = new Set(inFlight)
   await b.page.reload()
   await b.page.locator('[data-testid=dashboard]').waitFor()
   await b.page.waitForLoadState('networkidle')
