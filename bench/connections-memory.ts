@@ -20,7 +20,7 @@ try {
   const company = await createCompanyWithUsers(app, { planName: 'Enterprise' })
   const m = await measureSessions(app, company.id, N)
   const rows = [
-    ['first sandbox session, once per process', m.firstSandbox.heap, m.firstSandbox.rss],
+    [`warm-up: ${N} sandbox sessions, once per process`, m.warmUp.heap, m.warmUp.rss],
     ['sandbox session (idle, CONNECTED)', m.sandbox.heap, m.sandbox.rss],
     ['Baileys module, once per process', m.module.heap, m.module.rss],
     ['Baileys session (offline, waiting to retry)', m.baileys.heap, m.baileys.rss],
