@@ -36,6 +36,20 @@ t.test('a declared error code without its text is reported', async (t) => {
   t.strictSame(await checkWebTranslations(module, t.testdir({}), ['ERR_GADGET', 'ERR_GADGET_MISSING']), ['pt: gadget:errors.ERR_GADGET_MISSING', 'en: gadget:errors.ERR_GADGET_MISSING', 'es: gadget:errors.ERR_GADGET_MISSING'])
 })
 
+t.test('a plural form one language lacks is reported', async (t) => {
+  const count = { count_zero: '0', count_one: '1', count_other: 'n' }
+  const module: WebModule = {
+    name: 'gadget',
+    routes: [],
+    translations: {
+      pt: async () => ({ default: count }),
+      en: async () => ({ default: { count_one: '1', count_other: 'n' } }),
+      es: async () => ({ default: { ...count, count_many: 'n' } }),
+    },
+  }
+  t.strictSame(await checkWebTranslations(module, t.testdir({})), ['en: gadget:count_zero (0 reads as singular in Portuguese)', 'pt: gadget:count_many', 'en: gadget:count_many'])
+})
+
 t.test('a key missing in one language, or used but never defined, is reported', async (t) => {
   const dir = t.testdir({ 'Page.tsx': "const { t } = useTranslation('gadget')\nt('title'); t('gadget:subtitle'); t('common:save')\n" })
   const module: WebModule = {

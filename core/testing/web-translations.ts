@@ -6,13 +6,14 @@ const LANGUAGES = ['pt', 'en', 'es'] as const
 /** `t('key')`, `t("ns:key")`, `labelKey: 'ns:key'`: literal keys only (computed keys cannot be checked statically). */
 const DEFAULT_NS = /useTranslation\(\s*\[?\s*['"]([\w-]+)['"]/
 const KEY_USE = /(?:\bt\(\s*|labelKey:\s*)['"]([\w.:-]+)['"]/g
+const PLURAL = /_(zero|one|two|few|many|other)$/
 
 function flatten(value: unknown, prefix = '', out = new Set<string>()): Set<string> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
   } else if (prefix) {
     // i18next plural forms (key_one, key_other) answer to the bare key.
-    out.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ''))
+    out.add(prefix.replace(PLURAL, ''))
   }
   return out
 }
@@ -47,13 +48,19 @@ function sourceFiles(dir: string): string[] {
  * sources use in its own namespace must exist. Answers lines like `en: hello:page.title`.
  */
 export async function checkWebTranslations(module: WebModule, webDir: string, errorCodes: readonly string[] = []): Promise<string[]> {
-  const zeroless: string[] = []
+  const found: string[] = []
+  const written = new Map<string, Set<string>>()
   const keys = Object.fromEntries(await Promise.all(LANGUAGES.map(async (lng) => {
     const loader = module.translations[lng]
     const bundle = loader ? (await loader()).default : {}
-    for (const key of missingZeroForms(bundle)) zeroless.push(`${lng}: ${module.name}:${key.slice(0, -4)}_zero (0 reads as singular in Portuguese)`)
+    for (const key of missingZeroForms(bundle)) found.push(`${lng}: ${module.name}:${key.slice(0, -4)}_zero (0 reads as singular in Portuguese)`)
+    written.set(lng, new Set(rawKeys(bundle)))
     return [lng, flatten(bundle)] as const
   }))) as Record<(typeof LANGUAGES)[number], Set<string>>
+  // The same plural forms in the three files (the keys below compare them without their suffixes): a form one
+  // language lacks is a count the other two word right and it does not. `_zero` forms: checked above.
+  const plurals = new Set(LANGUAGES.flatMap((l) => [...written.get(l)!].filter((k) => PLURAL.test(k) && !k.endsWith('_zero'))))
+  for (const lng of LANGUAGES) for (const key of [...plurals].sort()) if (!written.get(lng)!.has(key)) found.push(`${lng}: ${module.name}:${key}`)
   // The server plugin's declared error codes are shown by the shell from `errors.<code>` of this module.
   const wanted = new Set<string>([...LANGUAGES.flatMap((l) => [...keys[l]]), ...errorCodes.map((code) => `errors.${code}`)])
   const ns = `${module.name}:`
@@ -67,7 +74,7 @@ export async function checkWebTranslations(module: WebModule, webDir: string, er
       else if (ownDefault && !key.includes(':')) wanted.add(key)
     }
   }
-  const missing: string[] = [...zeroless]
+  const missing: string[] = [...found]
   for (const lng of LANGUAGES) for (const key of [...wanted].sort()) if (!keys[lng].has(key)) missing.push(`${lng}: ${ns}${key}`)
   return missing
 }

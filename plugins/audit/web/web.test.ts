@@ -6,12 +6,7 @@ import { AUDIT_ACTIONS, AUDIT_KINDS } from '../server/kinds.ts'
 import { queryOf, shown } from './query.ts'
 import { NO_FILTERS } from './types.ts'
 
-const keys = (o: object, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
-
-t.test('translations: the same keys in pt, en and es; a label for every kind and action', async (t) => {
-  t.same(keys(en).sort(), keys(pt).sort())
-  t.same(keys(es).sort(), keys(pt).sort())
+t.test('translations: a label for every kind and action in pt, en and es', async (t) => {
   for (const lng of [pt, en, es]) {
     t.same(Object.keys(lng.kinds).sort(), [...AUDIT_KINDS].sort())
     t.same(Object.keys(lng.actions).sort(), [...AUDIT_ACTIONS].sort())

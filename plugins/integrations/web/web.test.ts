@@ -1,17 +1,6 @@
 import t from 'tap'
-import pt from './locales/pt.json' with { type: 'json' }
-import en from './locales/en.json' with { type: 'json' }
-import es from './locales/es.json' with { type: 'json' }
 import { checkIntegration, payloadOf, valuesOf } from './rules.ts'
 import type { Integration } from './types.ts'
-
-const keys = (o: object, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
-
-t.test('translations: the same keys in pt, en and es', async (t) => {
-  t.same(keys(en).sort(), keys(pt).sort())
-  t.same(keys(es).sort(), keys(pt).sort())
-})
 
 t.test('a new integration starts with the spec\'s defaults; the per-type rules', async (t) => {
   const v = valuesOf()

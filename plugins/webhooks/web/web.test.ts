@@ -6,12 +6,7 @@ import { EVENT_NAMES, TEST_EVENT, WEBHOOK_EVENTS } from '../server/catalogue.ts'
 import { checkWebhook, payloadOf, randomSecret, toggle, valuesOf } from './rules.ts'
 import type { Webhook } from './types.ts'
 
-const keys = (o: object, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
-
-t.test('translations: the same keys in pt, en and es; a label for every event and domain of the catalogue', async (t) => {
-  t.same(keys(en).sort(), keys(pt).sort())
-  t.same(keys(es).sort(), keys(pt).sort())
+t.test('translations: a label for every event and domain of the catalogue in pt, en and es', async (t) => {
   for (const lng of [pt, en, es]) {
     t.same(Object.keys(lng.events).sort(), [...EVENT_NAMES, TEST_EVENT].sort())
     t.same(Object.keys(lng.domains).sort(), Object.keys(WEBHOOK_EVENTS).sort())
