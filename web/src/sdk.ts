@@ -40,6 +40,8 @@ export { CrudListPage, type CrudListPageProps } from './ui/crud/CrudListPage.tsx
 export { DataTable, type Column, type RowActions, type DataTableProps } from './ui/crud/DataTable.tsx'
 export { useCrudList, type CrudList, type CrudListOptions, type LiveChange } from './ui/crud/use-crud-list.ts'
 export { useConfirmDelete, type ConfirmDelete } from './ui/crud/use-confirm-delete.ts'
+export { listRoute, liveRecords } from './ui/crud/list-sources.ts'
+export { useEditDialog, type EditDialogProps } from './ui/crud/use-edit-dialog.ts'
 export { useWholeList } from './ui/crud/use-whole-list.ts'
 export { useKeptList, type KeptListState } from './ui/crud/kept-list.ts'
 /** The CRUD kit: form dialogs (fields, server codes on fields, save/cancel, unsaved-changes guard) and uploads. */

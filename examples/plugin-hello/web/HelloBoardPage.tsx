@@ -2,10 +2,13 @@ import { useRef } from 'react'
 import { TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import {
-  api, ConfirmDialog, DataTable, Field, formatDateTime, InlineForm, PageHeader, useConfirmDelete, useCrudList, useForm, useSession, type Column,
+  api, ConfirmDialog, DataTable, Field, formatDateTime, InlineForm, liveRecords, PageHeader, useConfirmDelete, useCrudList, useForm, useSession, type Column,
 } from '@zapdesk/plugin-api/web'
 
 interface Post { id: number; author: string; text: string; userId: number | null; createdAt: string }
+
+/** `helloBoardPost` events: { action: 'create', post } and { action: 'delete', id }. */
+const live = liveRecords<Post>('helloBoardPost', { record: 'post', id: 'id' })
 
 /** The board, on the web CRUD kit: a post box (useForm + InlineForm), newest posts first, live from `helloBoardPost`. */
 export default function HelloBoardPage() {
@@ -20,7 +23,7 @@ export default function HelloBoardPage() {
       oldest.current = answer.posts.at(-1)?.id ?? oldest.current
       return { items: answer.posts, hasMore: answer.hasMore }
     },
-    live: { topic: 'helloBoardPost', change: (d) => (d.action === 'delete' ? { remove: { id: d.id as number } } : d.post ? { upsert: d.post as Post } : null) },
+    live,
   })
   const form = useForm({
     open: true, onClose: () => undefined, initial: { text: '' },

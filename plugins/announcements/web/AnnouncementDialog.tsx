@@ -1,20 +1,12 @@
 import { HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, MediaUploadField, useForm, useUpload } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, MediaUploadField, useForm, useUpload, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { Announcement, Priority } from './types.ts'
 import { PRIORITIES } from './priority.ts'
 import { checkAnnouncement, IMAGE_ACCEPT, valuesOf } from './rules.ts'
 
-interface Props {
-  open: boolean
-  /** Edit this announcement; absent creates one. */
-  current?: Announcement
-  onClose: () => void
-  onSaved: (a: Announcement) => void
-}
-
 /** Saves the text first, then the image (the upload needs the announcement's id), with the upload's progress. */
-export function AnnouncementDialog({ open, current, onClose, onSaved }: Props) {
+export function AnnouncementDialog({ open, current, onClose, onSaved }: EditDialogProps<Announcement>) {
   const { t } = useTranslation('announcements')
   const upload = useUpload()
   const form = useForm({

@@ -1,32 +1,20 @@
-import { useCallback, useState } from 'react'
 import { Button, Icon, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
-import type { Announcement, AnnouncementEvent, AnnouncementsAnswer } from './types.ts'
+import { api, CrudListPage, listRoute, liveRecords, useConfirmDelete, useCrudList, useEditDialog, type Column } from '@zapdesk/plugin-api/web'
+import type { Announcement } from './types.ts'
 import { priorityIntent } from './priority.ts'
 import { AnnouncementDialog } from './AnnouncementDialog.tsx'
 import './announcements.css'
 
+const fetchPage = listRoute<Announcement>('/announcements', 'records')
+// The management topic carries every change, inactive announcements included.
+const live = liveRecords<Announcement>('announcementManage', { record: 'record', id: 'id' })
+
 /** The spec's Announcements page (super users): search, infinite scroll, title with count, live, edit and delete. */
 export default function AnnouncementsPage() {
   const { t } = useTranslation('announcements')
-  const [editing, setEditing] = useState<Announcement | 'new' | null>(null)
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<AnnouncementsAnswer>('/announcements', { query: { searchParam, pageNumber: page }, signal })
-    return { items: answer.records ?? [], hasMore: !!answer.hasMore, count: answer.count }
-  }, [])
-  // The management topic carries every change, inactive announcements included.
-  const crud = useCrudList<Announcement>({
-    fetchPage,
-    key: (a) => a.id,
-    live: {
-      topic: 'announcementManage',
-      change: (raw) => {
-        const data = raw as unknown as AnnouncementEvent
-        return data.action === 'delete' ? { remove: { id: data.id } } : { upsert: data.record }
-      },
-    },
-  })
+  const crud = useCrudList<Announcement>({ fetchPage, key: (a) => a.id, live })
+  const editor = useEditDialog(crud.list)
   const deletion = useConfirmDelete<Announcement>((a) => api.del(`/announcements/${a.id}`), (a) => crud.list.remove(a), t('deleted'))
   const priorityTag = (a: Announcement) => <Tag minimal intent={priorityIntent[a.priority]}>{t(`priority.${a.priority}`)}</Tag>
   const statusTag = (a: Announcement) => <Tag minimal intent={a.status ? 'success' : 'none'}>{a.status ? t('status.active') : t('status.inactive')}</Tag>
@@ -53,15 +41,14 @@ export default function AnnouncementsPage() {
     <CrudListPage<Announcement>
       title={t('title')} countText={(count) => t('count', { count })} crud={crud}
       search={{ placeholder: t('search'), testId: 'announcements-search' }}
-      headerActions={<Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing('new')} data-testid="announcements-add" />}
+      headerActions={<Button intent="primary" icon="add" text={t('add')} onClick={() => editor.edit('new')} data-testid="announcements-add" />}
       columns={columns} rowKey={(a) => a.id} rowProps={(a) => ({ 'data-announcement': a.title })}
-      actions={{ onEdit: setEditing, onDelete: deletion.ask, testIds: { edit: 'announcement-edit', delete: 'announcement-delete' } }}
+      actions={{ onEdit: editor.edit, onDelete: deletion.ask, testIds: { edit: 'announcement-edit', delete: 'announcement-delete' } }}
       empty={{ icon: 'announcement', title: crud.term ? t('emptySearch', { term: crud.term }) : t('empty'), description: crud.term ? undefined : t('emptyHint') }}
       testId="announcements-table"
       deletion={{ state: deletion, title: (a) => t('deleteTitle', { title: a.title }), text: t('deleteBody') }}
     >
-      <AnnouncementDialog open={editing !== null} current={editing === 'new' ? undefined : editing ?? undefined} onClose={() => setEditing(null)}
-        onSaved={(a) => (editing === 'new' ? crud.list.reload() : crud.list.upsert(a))} />
+      <AnnouncementDialog {...editor.dialog} />
     </CrudListPage>
   )
 }

@@ -50,7 +50,6 @@ export type CampaignEvent =
   | { action: 'delete'; id: number }
   | { action: 'progress'; id: number; status: CampaignStatus; pausedReason: string | null; report: CampaignReport }
 
-export type ListEvent = { action: 'create' | 'update'; record: ContactList } | { action: 'delete'; id: number }
 export type ItemEvent = ({ action: 'create' | 'update'; record: ContactListItem } | { action: 'delete'; id: number } | { action: 'reload' }) & { contactListId: number }
 
 export interface ImportAnswer {

@@ -1,17 +1,13 @@
 import { InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, useForm } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, useForm, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import { checkChatForm, formValuesOf } from './chat-rules.ts'
 import { UserMultiSelect } from './UserMultiSelect.tsx'
 import type { Chat } from './types.ts'
 
-interface Props {
-  open: boolean
-  /** Edit this chat (its owner only); absent starts a new one. */
-  current?: Chat
+/** `current` is edited by its owner only; absent starts a new conversation. */
+interface Props extends EditDialogProps<Chat> {
   userId: number | undefined
-  onClose: () => void
-  onSaved: (c: Chat) => void
 }
 
 /** New or edited conversation: a title and the users taking part (the owner always does). */

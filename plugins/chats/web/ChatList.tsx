@@ -19,7 +19,7 @@ export function ChatList({ data, selectedUuid, onOpen, onNew, onEdit, onDelete }
   const { t } = useTranslation('chats')
   const { list, chats, userId } = data
   return (
-    <aside className="zd-chats-list">
+    <aside className="zd-split-list zd-chats-list">
       <div className="zd-chats-list__head">
         <strong>{t('list.title')}</strong>
         {list.count !== undefined && <span className="zd-chats-list__count">{t('list.count', { count: list.count })}</span>}

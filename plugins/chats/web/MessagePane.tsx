@@ -42,7 +42,7 @@ export function MessagePane({ chat, userId, onChatChanged }: Props) {
           const mine = m.senderId === userId
           return (
             <div key={m.id} className={`zd-chats-msg${mine ? ' is-me' : ''}`} data-testid="chat-message">
-              <div className="zd-chats-msg__bubble">
+              <div className="zd-bubble zd-chats-msg__bubble">
                 <div className="zd-chats-msg__sender">{mine ? t('pane.you') : m.sender?.name ?? t('pane.deletedUser')}</div>
                 <div className="zd-chats-msg__text">{m.message}</div>
                 <time className="zd-chats-msg__time" dateTime={m.createdAt ?? undefined}>{formatDateTime(m.createdAt)}</time>

@@ -4,24 +4,8 @@ import { DEFAULT_PROVIDER, type Connection } from './types.ts'
  * The connection form's values as the inputs hold them (numbers as text, so a field can be empty while typing).
  * Kept free of browser imports: it runs in unit tests.
  */
-export interface ConnectionForm {
-  name: string
-  provider: string
-  isDefault: boolean
-  greetingMessage: string
-  complationMessage: string
-  outOfHoursMessage: string
-  ratingMessage: string
-  queueIds: number[]
-  transferQueueId: number | null
-  timeToTransfer: string
-  expiresTicket: string
-  expiresInactiveMessage: string
-  timeUseBotQueues: string
-  maxUseBotQueues: string
-  promptId: number | null
-  integrationId: number | null
-}
+export type ConnectionForm = Pick<Connection, 'name' | 'provider' | 'isDefault' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' |
+  'ratingMessage' | 'queueIds' | 'transferQueueId' | 'expiresInactiveMessage' | 'promptId'> & Record<NumberField, string> & { integrationId: number | null }
 
 export type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues'
 export type ConnectionErrors = Partial<Record<'name' | NumberField, string>>

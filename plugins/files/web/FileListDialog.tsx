@@ -1,23 +1,15 @@
 import { Button, FileInput, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, useForm, useUpload } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, useForm, useUpload, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { FileList } from './types.ts'
 import { checkFileList, valuesOf, type OptionRow } from './rules.ts'
 import './files.css'
-
-interface Props {
-  open: boolean
-  /** Edit this list; absent creates one. */
-  current?: FileList
-  onClose: () => void
-  onSaved: (f: FileList) => void
-}
 
 export const FILE_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.mp3,.ogg,.oga,.opus,.m4a,.mp4,.pdf,.txt,.csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip'
 const MAX_OPTIONS = 20
 
 /** Saves the list and its options, then uploads the files chosen now in one request, with its progress. */
-export function FileListDialog({ open, current, onClose, onSaved }: Props) {
+export function FileListDialog({ open, current, onClose, onSaved }: EditDialogProps<FileList>) {
   const { t } = useTranslation('files')
   const upload = useUpload()
   const form = useForm({

@@ -14,11 +14,3 @@ export interface FileList {
   message: string
   options: FileOption[]
 }
-
-export interface FilesAnswer {
-  files: FileList[]
-  count: number
-  hasMore: boolean
-}
-
-export type FileEvent = { action: 'create' | 'update'; file: FileList } | { action: 'delete'; fileId: number }

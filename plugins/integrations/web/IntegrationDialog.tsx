@@ -1,23 +1,15 @@
 import { useState } from 'react'
 import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, toastError, toastSuccess, useForm } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, toastError, toastSuccess, useForm, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import { TYPES, type Integration } from './types.ts'
 import { checkIntegration, payloadOf, valuesOf } from './rules.ts'
 import { DialogflowFields, TypebotFields } from './TypeFields.tsx'
 import { DeliveryLog } from './DeliveryLog.tsx'
 import './integrations.css'
 
-interface Props {
-  open: boolean
-  /** Edit this integration; absent creates one. */
-  current?: Integration
-  onClose: () => void
-  onSaved: (i: Integration) => void
-}
-
 /** Add or edit an integration (medium width): fields by type; Test (Dialogflow only), Cancel and OK. */
-export function IntegrationDialog({ open, current, onClose, onSaved }: Props) {
+export function IntegrationDialog({ open, current, onClose, onSaved }: EditDialogProps<Integration>) {
   const { t } = useTranslation('integrations')
   const [testing, setTesting] = useState(false)
   const form = useForm({

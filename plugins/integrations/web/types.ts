@@ -28,8 +28,6 @@ export interface IntegrationsAnswer {
   hasMore: boolean
 }
 
-export type IntegrationEvent = { action: 'create' | 'update'; queueIntegration: Integration } | { action: 'delete'; integrationId: number }
-
 export interface Delivery {
   id: number
   ticketId: number

@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react'
 import { HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, loadFormOptions, useForm, type FormOption } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, loadFormOptions, useForm, type EditDialogProps, type FormOption } from '@zapdesk/plugin-api/web'
 import type { Prompt } from './types.ts'
 import { checkPrompt, NEURAL_VOICES, payloadOf, TEXT_VOICE, valuesOf } from './rules.ts'
 import './prompts.css'
 
-interface Props {
-  open: boolean
-  /** Edit this prompt; absent creates one. */
-  current?: Prompt
-  onClose: () => void
-  onSaved: (p: Prompt) => void
-}
-
 /** Add or edit a prompt: its text, the queue whose agents take over, the provider, the limits and the voice. */
-export function PromptDialog({ open, current, onClose, onSaved }: Props) {
+export function PromptDialog({ open, current, onClose, onSaved }: EditDialogProps<Prompt>) {
   const { t } = useTranslation('prompts')
   const [queues, setQueues] = useState<FormOption[]>([])
   useEffect(() => {

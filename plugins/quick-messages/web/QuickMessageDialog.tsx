@@ -1,15 +1,7 @@
 import { InputGroup, Switch, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, MediaUploadField, useForm, useUpload, type MediaValue } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, MediaUploadField, useForm, useUpload, type EditDialogProps, type MediaValue } from '@zapdesk/plugin-api/web'
 import type { QuickMessage } from './types.ts'
-
-interface Props {
-  open: boolean
-  /** Edit this message; absent creates one. */
-  current?: QuickMessage
-  onClose: () => void
-  onSaved: (q: QuickMessage) => void
-}
 
 const MEDIA_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.mp3,.ogg,.oga,.opus,.m4a,.mp4,.pdf,.txt,.csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip'
 
@@ -26,7 +18,7 @@ const valuesOf = (q?: QuickMessage): Values => q
   : { shortcode: '', message: '', geral: false, status: true, media: { file: null, saved: null } }
 
 /** Saves the text first, then the chosen file (the upload needs the message's id), with the upload's progress. */
-export function QuickMessageDialog({ open, current, onClose, onSaved }: Props) {
+export function QuickMessageDialog({ open, current, onClose, onSaved }: EditDialogProps<QuickMessage>) {
   const { t } = useTranslation('quick-messages')
   const upload = useUpload()
   const form = useForm({

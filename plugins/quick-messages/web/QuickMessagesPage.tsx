@@ -1,14 +1,13 @@
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { Button, Icon, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, useConfirmDelete, useCrudList, useSession, type Column } from '@zapdesk/plugin-api/web'
+import { api, CrudListPage, useConfirmDelete, useCrudList, useEditDialog, useSession, type Column } from '@zapdesk/plugin-api/web'
 import { canEdit, type QuickMessage, type QuickMessageEvent, type QuickMessagesAnswer } from './types.ts'
 import { QuickMessageDialog } from './QuickMessageDialog.tsx'
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation('quick-messages')
   const { user } = useSession()
-  const [editing, setEditing] = useState<QuickMessage | 'new' | null>(null)
 
   const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
     const answer = await api.get<QuickMessagesAnswer>('/quick-messages', { query: { searchParam, pageNumber: page, userId: user?.id }, signal })
@@ -26,6 +25,7 @@ export default function QuickMessagesPage() {
       },
     },
   })
+  const editor = useEditDialog(crud.list)
   const deletion = useConfirmDelete<QuickMessage>((q) => api.del(`/quick-messages/${q.id}`), (q) => crud.list.remove(q), t('deleted'))
   const columns: Column<QuickMessage>[] = [
     {
@@ -45,15 +45,14 @@ export default function QuickMessagesPage() {
     <CrudListPage<QuickMessage>
       title={t('title')} countText={(count) => t('count', { count })} crud={crud}
       search={{ placeholder: t('search') }}
-      headerActions={<Button intent="primary" icon="add" text={t('add')} onClick={() => setEditing('new')} data-testid="quick-messages-add" />}
+      headerActions={<Button intent="primary" icon="add" text={t('add')} onClick={() => editor.edit('new')} data-testid="quick-messages-add" />}
       columns={columns} rowKey={(q) => q.id} rowProps={(q) => ({ 'data-shortcode': q.shortcode })}
-      actions={{ onEdit: setEditing, onDelete: deletion.ask, editable: (q) => canEdit(q, user) }}
+      actions={{ onEdit: editor.edit, onDelete: deletion.ask, editable: (q) => canEdit(q, user) }}
       empty={{ icon: 'flash', title: crud.term ? t('emptySearch', { term: crud.term }) : t('empty') }}
       testId="quick-messages-table"
       deletion={{ state: deletion, title: (q) => t('deleteTitle', { shortcode: q.shortcode }) }}
     >
-      <QuickMessageDialog open={editing !== null} current={editing === 'new' ? undefined : editing ?? undefined} onClose={() => setEditing(null)}
-        onSaved={(q) => (editing === 'new' ? crud.list.reload() : crud.list.upsert(q))} />
+      <QuickMessageDialog {...editor.dialog} />
     </CrudListPage>
   )
 }

@@ -1,17 +1,13 @@
 import { InputGroup, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, MediaUploadField, useForm, useUpload } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, MediaUploadField, useForm, useUpload, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { ContactOption, Schedule } from './types.ts'
 import { checkSchedule, valuesOf } from './rules.ts'
 import { ContactPicker } from './ContactPicker.tsx'
 
-interface Props {
-  open: boolean
-  /** Edit this schedule; absent creates one (for `contact` when given: the contacts page's schedule button). */
-  current?: Schedule
+interface Props extends EditDialogProps<Schedule> {
+  /** A new schedule's contact, chosen already (the contacts page's schedule button). */
   contact?: ContactOption | null
-  onClose: () => void
-  onSaved: (s: Schedule) => void
 }
 
 const MEDIA_ACCEPT = '.png,.jpg,.jpeg'

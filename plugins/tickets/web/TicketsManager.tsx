@@ -58,7 +58,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const common = { meId: user?.id ?? 0, enabled: queueFilter.ready, selectedUuid, actions: rowActions }
 
   return (
-    <section className="zd-tickets-panel" aria-label={t('panel.label')}>
+    <section className="zd-split-list zd-tickets-panel" aria-label={t('panel.label')}>
       <Tabs id="tickets-tabs" selectedTabId={tab} onChange={(id) => setTab(id as MainTab)} fill className="zd-tickets-tabs">
         <Tab id="open" icon="inbox" title={t('tabs.open')} data-testid="tickets-tab-open" />
         <Tab id="closed" icon="tick-circle" title={t('tabs.closed')} data-testid="tickets-tab-closed" />

@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Button, InputGroup, Switch } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, useForm } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, useForm, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { EventGroup, Webhook } from './types.ts'
 import { checkWebhook, payloadOf, randomSecret, valuesOf } from './rules.ts'
 import { EventChoice } from './EventChoice.tsx'
 
-interface Props {
-  open: boolean
-  /** Edit this endpoint; absent registers one. */
-  current?: Webhook
-  onClose: () => void
-  onSaved: (w: Webhook) => void
-}
-
 /** Register or edit an endpoint: its name, address, signing secret (never shown back), the events and on/off. */
-export function WebhookDialog({ open, current, onClose, onSaved }: Props) {
+export function WebhookDialog({ open, current, onClose, onSaved }: EditDialogProps<Webhook>) {
   const { t } = useTranslation('webhooks')
   const [groups, setGroups] = useState<EventGroup[]>([])
   useEffect(() => {

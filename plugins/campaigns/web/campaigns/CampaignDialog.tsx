@@ -1,17 +1,10 @@
 import { useState } from 'react'
 import { Callout, HTMLSelect, InputGroup, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, MediaUploadField, useForm, useSession, useUpload } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, MediaUploadField, useForm, useSession, useUpload, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { Campaign } from '../types.ts'
 import { bodyOf, checkCampaign, isEditable, valuesOf, VARIANTS, type CampaignValues } from './campaign-form.ts'
 import { useChoices, type Choice } from './use-choices.ts'
-
-interface Props {
-  open: boolean
-  current?: Campaign
-  onClose: () => void
-  onSaved: (c: Campaign) => void
-}
 
 const MEDIA_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.mp3,.ogg,.opus,.m4a,.mp4,.pdf,.txt,.csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip'
 
@@ -27,7 +20,7 @@ function Select({ id, label, value, choices, none, disabled, error, onChange }: 
 }
 
 /** The spec's campaign dialog: editable only while the edit lock allows; five messages with their confirmations. */
-export function CampaignDialog({ open, current, onClose, onSaved }: Props) {
+export function CampaignDialog({ open, current, onClose, onSaved }: EditDialogProps<Campaign>) {
   const { t } = useTranslation('campaigns')
   const { user } = useSession()
   const timezone = user?.company?.timezone ?? 'America/Sao_Paulo'

@@ -1,22 +1,18 @@
-import { useCallback, useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, formatDateTime, toastError, toastSuccess, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
+import { api, CrudListPage, formatDateTime, listRoute, toastError, toastSuccess, useConfirmDelete, useCrudList, useEditDialog, type Column } from '@zapdesk/plugin-api/web'
 import type { Campaign, CampaignEvent } from '../types.ts'
 import { CampaignDialog } from './CampaignDialog.tsx'
 import { CampaignStatusTag } from './status.tsx'
 import '../campaigns.css'
 
+const fetchPage = listRoute<Campaign>('/campaigns', 'records')
+
 /** The spec's /campaigns: name, status, list, connection, schedule, completion, confirmation; stop, restart, report. */
 export default function CampaignsPage() {
   const { t } = useTranslation('campaigns')
   const navigate = useNavigate()
-  const [editing, setEditing] = useState<Campaign | 'new' | null>(null)
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<{ records: Campaign[]; count: number; hasMore: boolean }>('/campaigns', { query: { searchParam, pageNumber: page }, signal })
-    return { items: answer.records, hasMore: answer.hasMore, count: answer.count }
-  }, [])
   const crud = useCrudList<Campaign>({
     fetchPage, key: (c) => c.id,
     live: {
@@ -29,6 +25,7 @@ export default function CampaignsPage() {
       },
     },
   })
+  const editor = useEditDialog(crud.list)
   const deletion = useConfirmDelete<Campaign>((c) => api.del(`/campaigns/${c.id}`), (c) => crud.list.remove(c), t('campaigns.deleted'))
   const act = async (c: Campaign, verb: 'cancel' | 'restart') => {
     try {
@@ -51,10 +48,10 @@ export default function CampaignsPage() {
     <CrudListPage<Campaign>
       title={t('campaigns.title')} countText={(count) => t('campaigns.count', { count })} crud={crud}
       search={{ placeholder: t('common.search') }}
-      headerActions={<Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing('new')} data-testid="campaigns-add" />}
+      headerActions={<Button intent="primary" icon="add" text={t('common.add')} onClick={() => editor.edit('new')} data-testid="campaigns-add" />}
       columns={columns} rowKey={(c) => c.id} rowProps={(c) => ({ 'data-campaign': c.name, 'data-status': c.status })}
       actions={{
-        onEdit: setEditing, onDelete: deletion.ask, testIds: { edit: 'campaign-edit', delete: 'campaign-delete' },
+        onEdit: editor.edit, onDelete: deletion.ask, testIds: { edit: 'campaign-edit', delete: 'campaign-delete' },
         extra: (c) => (
           <>
             {(c.status === 'EM_ANDAMENTO' || c.status === 'PROGRAMADA') && <Button variant="minimal" icon="stop" intent="danger" aria-label={t('campaigns.stop')} title={t('campaigns.stop')} onClick={() => void act(c, 'cancel')} data-testid="campaign-stop" />}
@@ -67,8 +64,7 @@ export default function CampaignsPage() {
       testId="campaigns-table"
       deletion={{ state: deletion, title: (c) => t('campaigns.deleteTitle', { name: c.name }), text: t('campaigns.deleteBody') }}
     >
-      <CampaignDialog open={editing !== null} current={editing === 'new' ? undefined : editing ?? undefined} onClose={() => setEditing(null)}
-        onSaved={(c) => (editing === 'new' ? crud.list.reload() : crud.list.upsert(c))} />
+      <CampaignDialog {...editor.dialog} />
     </CrudListPage>
   )
 }

@@ -1,17 +1,10 @@
 import { InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, useForm } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, useForm, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { ContactList } from '../types.ts'
 import { nameError } from '../rules.ts'
 
-interface Props {
-  open: boolean
-  current?: ContactList
-  onClose: () => void
-  onSaved: (list: ContactList) => void
-}
-
-export function ContactListDialog({ open, current, onClose, onSaved }: Props) {
+export function ContactListDialog({ open, current, onClose, onSaved }: EditDialogProps<ContactList>) {
   const { t } = useTranslation('campaigns')
   const form = useForm({
     open, onClose, onSaved, resetKey: current, initial: { name: current?.name ?? '' }, successText: t('lists.saved'),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button, Icon, Tooltip } from '@blueprintjs/core'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { api, can, CrudListPage, toastError, useConfirmDelete, useCrudList, useRealtime, useSession, type Column } from '@zapdesk/plugin-api/web'
+import { api, can, CrudListPage, toastError, useConfirmDelete, useCrudList, useEditDialog, useRealtime, useSession, type Column } from '@zapdesk/plugin-api/web'
 import type { ContactList, ContactListItem, ItemEvent } from '../types.ts'
 import { ItemDialog } from './ItemDialog.tsx'
 import { ListImportDialog } from './ListImportDialog.tsx'
@@ -22,7 +22,6 @@ export default function ContactListItemsPage() {
   const { user } = useSession()
   const contactListId = Number(useParams().contactListId)
   const [list, setList] = useState<ContactList | null>(null)
-  const [editing, setEditing] = useState<ContactListItem | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   useEffect(() => {
     api.get<ContactList>(`/contact-lists/${contactListId}`).then(setList, (e) => { toastError(e); navigate('/contact-lists') })
@@ -47,6 +46,7 @@ export default function ContactListItemsPage() {
     const d = raw as unknown as ItemEvent
     if (d.contactListId === contactListId && d.action === 'reload') reload()
   })
+  const editor = useEditDialog(crud.list)
   const deletion = useConfirmDelete<ContactListItem>((i) => api.del(`/contact-list-items/${i.id}`), (i) => crud.list.remove(i), t('items.deleted'))
   const columns: Column<ContactListItem>[] = [
     { key: 'valid', header: t('items.columns.valid'), cell: (i) => <ValidIcon item={i} /> },
@@ -62,17 +62,16 @@ export default function ContactListItemsPage() {
         <>
           <Button icon="arrow-left" variant="outlined" text={t('common.back')} onClick={() => navigate('/contact-lists')} data-testid="contact-list-back" />
           <Button icon="import" variant="outlined" text={t('items.import')} onClick={() => setImporting(true)} data-testid="contact-list-import" />
-          <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing('new')} data-testid="contact-list-item-add" />
+          <Button intent="primary" icon="add" text={t('common.add')} onClick={() => editor.edit('new')} data-testid="contact-list-item-add" />
         </>
       )}
       columns={columns} rowKey={(i) => i.id} rowProps={(i) => ({ 'data-item': i.name })}
-      actions={{ onEdit: setEditing, onDelete: can(user, 'contacts-page:deleteContact') ? deletion.ask : undefined, testIds: { edit: 'contact-list-item-edit', delete: 'contact-list-item-delete' } }}
+      actions={{ onEdit: editor.edit, onDelete: can(user, 'contacts-page:deleteContact') ? deletion.ask : undefined, testIds: { edit: 'contact-list-item-edit', delete: 'contact-list-item-delete' } }}
       empty={{ icon: 'people', title: crud.term ? t('items.emptySearch', { term: crud.term }) : t('items.empty'), description: crud.term ? undefined : t('items.emptyHint') }}
       testId="contact-list-items-table"
       deletion={{ state: deletion, title: (i) => t('items.deleteTitle', { name: i.name }) }}
     >
-      <ItemDialog open={editing !== null} contactListId={contactListId} current={editing === 'new' ? undefined : editing ?? undefined} onClose={() => setEditing(null)}
-        onSaved={(i) => (editing === 'new' ? crud.list.reload() : crud.list.upsert(i))} />
+      <ItemDialog contactListId={contactListId} {...editor.dialog} />
       <ListImportDialog open={importing} contactListId={contactListId} onClose={() => setImporting(false)} onImported={crud.list.reload} />
     </CrudListPage>
   )

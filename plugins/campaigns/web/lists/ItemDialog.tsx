@@ -1,15 +1,11 @@
 import { InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, Field, FormDialog, useForm } from '@zapdesk/plugin-api/web'
+import { api, Field, FormDialog, useForm, type EditDialogProps } from '@zapdesk/plugin-api/web'
 import type { ContactListItem } from '../types.ts'
 import { emailError, nameError, numberError } from '../rules.ts'
 
-interface Props {
-  open: boolean
+interface Props extends EditDialogProps<ContactListItem> {
   contactListId: number
-  current?: ContactListItem
-  onClose: () => void
-  onSaved: (item: ContactListItem) => void
 }
 
 export function ItemDialog({ open, contactListId, current, onClose, onSaved }: Props) {

@@ -30,7 +30,7 @@ export const MessageRow = memo(function MessageRow({ message: m, contactName, is
   const failed = m.fromMe && m.sendStatus === 'failed'
   return (
     <div className={`zd-conv-row${m.fromMe ? ' is-me' : ''}`} data-testid="message" data-message-id={m.id}>
-      <div className={`zd-conv-bubble${failed ? ' is-failed' : ''}`}>
+      <div className={`zd-bubble zd-conv-bubble${failed ? ' is-failed' : ''}`}>
         {onDelete && (onReply || (canDelete && !m.isDeleted)) && <MessageMenu message={m} canDelete={canDelete && !m.isDeleted} onReply={onReply} onDelete={onDelete} />}
         {author && <div className="zd-conv-author">{author}</div>}
         {m.quotedMsg && <QuotedPreview quoted={m.quotedMsg} contactName={contactName} />}
