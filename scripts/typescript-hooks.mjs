@@ -1,8 +1,8 @@
 // The load hook of scripts/typescript.mjs: a .ts/.tsx module is compiled by esbuild (type annotations removed, JSX
-// turned into react/jsx-runtime calls, an inline source map kept for stack traces: mappings only, without the file's
-// text, which the file on disk has and which node's source-map cache kept for every module, 5 of an idle server's
-// 38 MiB of heap) and the result is kept in a cache
+// turned into react/jsx-runtime calls, an inline source map kept for stack traces) and the result is kept in a cache
 // folder under the temp folder, named by a hash of the file's path and text, so the next process reads it back.
+// The maps hold the mappings only, not the file's text: the file on disk has it, and node's source-map cache kept it
+// for every module (5 of an idle server's 38 MiB of heap).
 // Nothing is resolved here: our imports name their .ts files, and packages resolve as node resolves them.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
