@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Button } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, downloadCsv, toastError, useConfirmDelete, useCrudList, useSession } from '@zapdesk/plugin-api/web'
-import type { Contact, ContactEvent, ContactsAnswer } from './types.ts'
+import { api, CrudListPage, downloadCsv, listRoute, toastError, useConfirmDelete, useCrudList, useSession } from '@zapdesk/plugin-api/web'
+import type { Contact, ContactEvent } from './types.ts'
 import { ContactDialog } from './ContactDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
 import { useContactColumns } from './contact-columns.tsx'
@@ -10,10 +10,7 @@ import { useContactColumns } from './contact-columns.tsx'
 /** Spec: the contact search starts from 3 characters; fewer show the whole list. */
 const MIN_SEARCH = 3
 
-async function fetchContacts(page: number, searchParam: string, signal: AbortSignal) {
-  const answer = await api.get<ContactsAnswer>('/contacts', { query: { searchParam, pageNumber: page }, signal })
-  return { items: answer.contacts ?? [], hasMore: !!answer.hasMore, count: answer.count }
-}
+const fetchContacts = listRoute<Contact>('/contacts', 'contacts')
 
 export default function ContactsPage() {
   const { t } = useTranslation('contacts')

@@ -18,12 +18,6 @@ export interface Contact {
   extraInfo?: ExtraInfo[]
 }
 
-export interface ContactsAnswer {
-  contacts: Contact[]
-  count: number
-  hasMore: boolean
-}
-
 export interface ImportError {
   row: number
   name: string

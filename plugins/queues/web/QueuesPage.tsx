@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { Button, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
+import { api, CrudListPage, liveRecords, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
 import type { Queue } from './types.ts'
 import { QueueDialog } from './QueueDialog.tsx'
 import './queues.css'
+
+const live = liveRecords<Queue>('queue', { record: 'queue', id: 'queueId' })
 
 const byMenuOrder = (a: Queue, b: Queue) =>
   (a.orderQueue ?? Infinity) - (b.orderQueue ?? Infinity) || a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id
@@ -22,7 +24,7 @@ export default function QueuesPage() {
   const crud = useCrudList<Queue>({
     fetchPage: fetchQueues,
     key: (q) => q.id,
-    live: { topic: 'queue', change: (data) => (data.action === 'delete' ? { remove: { id: Number(data.queueId) } } : data.queue ? { upsert: data.queue as Queue } : null) },
+    live,
   })
   const deletion = useConfirmDelete<Queue>((q) => api.del(`/queue/${q.id}`), (q) => crud.list.remove(q), t('deleted'))
   const columns: Column<Queue>[] = [

@@ -1,30 +1,19 @@
-import { useCallback } from 'react'
+import { useMemo } from 'react'
 import { Button, Icon, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, useConfirmDelete, useCrudList, useEditDialog, useSession, type Column } from '@zapdesk/plugin-api/web'
-import { canEdit, type QuickMessage, type QuickMessageEvent, type QuickMessagesAnswer } from './types.ts'
+import { api, CrudListPage, listRoute, liveRecords, useConfirmDelete, useCrudList, useEditDialog, useSession, type Column } from '@zapdesk/plugin-api/web'
+import { canEdit, type QuickMessage } from './types.ts'
 import { QuickMessageDialog } from './QuickMessageDialog.tsx'
+
+// The server sends personal messages to their owner only, so every event here is one this user may see.
+const live = liveRecords<QuickMessage>('quickmessage', { record: 'record', id: 'id' })
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation('quick-messages')
   const { user } = useSession()
 
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<QuickMessagesAnswer>('/quick-messages', { query: { searchParam, pageNumber: page, userId: user?.id }, signal })
-    return { items: answer.records ?? [], hasMore: !!answer.hasMore, count: answer.count }
-  }, [user?.id])
-  // The server sends personal messages to their owner only, so every event here is one this user may see.
-  const crud = useCrudList<QuickMessage>({
-    fetchPage,
-    key: (q) => q.id,
-    live: {
-      topic: 'quickmessage',
-      change: (raw) => {
-        const data = raw as unknown as QuickMessageEvent
-        return data.action === 'delete' ? { remove: { id: data.id } } : data.record ? { upsert: data.record } : null
-      },
-    },
-  })
+  const fetchPage = useMemo(() => listRoute<QuickMessage>('/quick-messages', 'records', { userId: user?.id }), [user?.id])
+  const crud = useCrudList<QuickMessage>({ fetchPage, key: (q) => q.id, live })
   const editor = useEditDialog(crud.list)
   const deletion = useConfirmDelete<QuickMessage>((q) => api.del(`/quick-messages/${q.id}`), (q) => crud.list.remove(q), t('deleted'))
   const columns: Column<QuickMessage>[] = [

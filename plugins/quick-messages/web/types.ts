@@ -11,14 +11,6 @@ export interface QuickMessage {
   mediaName: string | null
 }
 
-export interface QuickMessagesAnswer {
-  records: QuickMessage[]
-  count: number
-  hasMore: boolean
-}
-
-export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number }
-
 /** Who may change a quick message: its owner; admins too when it is geral (the server enforces the same). */
 export const canEdit = (q: QuickMessage, user: { id: number; profile: string; super?: boolean } | null | undefined): boolean =>
   !!user && (q.userId === user.id || (q.geral && (user.profile === 'admin' || !!user.super)))

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, ButtonGroup, InputGroup } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
-import { api, ConfirmDialog, DataTable, PageHeader, toastError, useConfirmDelete, useCrudList, useRealtime } from '@zapdesk/plugin-api/web'
-import type { ContactOption, Schedule, ScheduleEvent, SchedulesAnswer } from './types.ts'
+import { api, ConfirmDialog, DataTable, listRoute, liveRecords, PageHeader, toastError, useConfirmDelete, useCrudList, useRealtime } from '@zapdesk/plugin-api/web'
+import type { ContactOption, Schedule, ScheduleEvent } from './types.ts'
 import { addDays, addMonths, dayKey, monthOf, startOfMonth } from './calendar.ts'
 import { useMonthSchedules } from './use-month-schedules.ts'
 import { MonthCalendar } from './MonthCalendar.tsx'
@@ -13,6 +13,9 @@ import { ScheduleDialog } from './ScheduleDialog.tsx'
 import { useScheduleColumns } from './schedule-columns.tsx'
 import { isEditable } from './rules.ts'
 import './schedules.css'
+
+const fetchPage = listRoute<Schedule>('/schedules', 'schedules')
+const live = liveRecords<Schedule>('schedule', { record: 'schedule', id: 'scheduleId' })
 
 type View = 'month' | 'week' | 'list'
 
@@ -29,14 +32,7 @@ export default function SchedulesPage() {
   const [day, setDay] = useState(() => dayKey(new Date()))
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null)
   const [prefill, setPrefill] = useState<ContactOption | null>(null)
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<SchedulesAnswer>('/schedules', { query: { searchParam, pageNumber: page }, signal })
-    return { items: answer.schedules ?? [], hasMore: !!answer.hasMore, count: answer.count }
-  }, [])
-  const crud = useCrudList<Schedule>({
-    fetchPage, key: (s) => s.id,
-    live: { topic: 'schedule', change: (raw) => { const e = raw as unknown as ScheduleEvent; return e.action === 'delete' ? { remove: { id: e.scheduleId } } : { upsert: e.schedule } } },
-  })
+  const crud = useCrudList<Schedule>({ fetchPage, key: (s) => s.id, live })
   const monthData = useMonthSchedules(month, crud.term)
   useRealtime('schedule', (data) => monthData.apply(data as unknown as ScheduleEvent))
   const deletion = useConfirmDelete<Schedule>((s) => api.del(`/schedules/${s.id}`), (s) => {

@@ -1,15 +1,13 @@
 import { useState } from 'react'
 import { Button, Tag as Chip } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, CrudListPage, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
-import { textOn, type Tag, type TagsAnswer } from './types.ts'
+import { api, CrudListPage, listRoute, liveRecords, useConfirmDelete, useCrudList, type Column } from '@zapdesk/plugin-api/web'
+import { textOn, type Tag } from './types.ts'
 import { TagDialog } from './TagDialog.tsx'
 import './tags.css'
 
-async function fetchTags(page: number, searchParam: string, signal: AbortSignal) {
-  const answer = await api.get<TagsAnswer>('/tags', { query: { searchParam, pageNumber: page }, signal })
-  return { items: answer.tags ?? [], hasMore: !!answer.hasMore, count: answer.count }
-}
+const fetchTags = listRoute<Tag>('/tags', 'tags')
+const live = liveRecords<Tag>('tag', { record: 'tag', id: 'tagId' })
 
 /** Spec: search box, infinite scroll, name chip in the tag's colour, tickets count, actions; add/edit modal. */
 export default function TagsPage() {
@@ -18,7 +16,7 @@ export default function TagsPage() {
   const crud = useCrudList<Tag>({
     fetchPage: fetchTags,
     key: (tag) => tag.id,
-    live: { topic: 'tag', change: (data) => (data.action === 'delete' ? { remove: { id: Number(data.tagId) } } : data.tag ? { upsert: data.tag as Tag } : null) },
+    live,
   })
   const deletion = useConfirmDelete<Tag>((tag) => api.del(`/tags/${tag.id}`), (tag) => crud.list.remove(tag), t('deleted'))
   const columns: Column<Tag>[] = [

@@ -7,12 +7,6 @@ export interface Tag {
   ticketsCount: number
 }
 
-export interface TagsAnswer {
-  tags: Tag[]
-  count: number
-  hasMore: boolean
-}
-
 /** Black or white text, whichever reads better on the tag's colour (hex colours; names get white). */
 export function textOn(color: string): string {
   const hex = color.replace('#', '')

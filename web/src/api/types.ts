@@ -120,9 +120,3 @@ export interface Help {
   video: string
 }
 
-export interface UsersPage {
-  users: User[]
-  count: number
-  hasMore: boolean
-}
-

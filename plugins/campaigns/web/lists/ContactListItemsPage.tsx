@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button, Icon, Tooltip } from '@blueprintjs/core'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { api, can, CrudListPage, toastError, useConfirmDelete, useCrudList, useEditDialog, useRealtime, useSession, type Column } from '@zapdesk/plugin-api/web'
+import { api, can, CrudListPage, listRoute, toastError, useConfirmDelete, useCrudList, useEditDialog, useRealtime, useSession, type Column } from '@zapdesk/plugin-api/web'
 import type { ContactList, ContactListItem, ItemEvent } from '../types.ts'
 import { ItemDialog } from './ItemDialog.tsx'
 import { ListImportDialog } from './ListImportDialog.tsx'
@@ -26,10 +26,7 @@ export default function ContactListItemsPage() {
   useEffect(() => {
     api.get<ContactList>(`/contact-lists/${contactListId}`).then(setList, (e) => { toastError(e); navigate('/contact-lists') })
   }, [contactListId, navigate])
-  const fetchPage = useCallback(async (page: number, searchParam: string, signal: AbortSignal) => {
-    const answer = await api.get<{ contacts: ContactListItem[]; count: number; hasMore: boolean }>('/contact-list-items', { query: { searchParam, pageNumber: page, contactListId }, signal })
-    return { items: answer.contacts, hasMore: answer.hasMore, count: answer.count }
-  }, [contactListId])
+  const fetchPage = useMemo(() => listRoute<ContactListItem>('/contact-list-items', 'contacts', { contactListId }), [contactListId])
   const crud = useCrudList<ContactListItem>({
     fetchPage, key: (i) => i.id,
     live: {

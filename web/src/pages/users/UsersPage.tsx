@@ -2,20 +2,18 @@ import { useState } from 'react'
 import { Button, Tag } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/api.ts'
-import type { User, UsersPage as UsersAnswer } from '../../api/types.ts'
+import type { User } from '../../api/types.ts'
 import { useSession } from '../../session/use-session.ts'
 import { Avatar } from '../../ui/Avatar.tsx'
 import { CrudListPage } from '../../ui/crud/CrudListPage.tsx'
 import type { Column } from '../../ui/crud/DataTable.tsx'
 import { useCrudList } from '../../ui/crud/use-crud-list.ts'
+import { listRoute } from '../../ui/crud/list-sources.ts'
 import { useConfirmDelete } from '../../ui/crud/use-confirm-delete.ts'
 import { UserDialog } from './UserDialog.tsx'
 import { EndSessionsButton } from './EndSessionsButton.tsx'
 
-async function fetchUsers(page: number, searchParam: string, signal: AbortSignal) {
-  const answer = await api.get<UsersAnswer>('/users', { query: { searchParam, pageNumber: page }, signal })
-  return { items: answer.users ?? [], hasMore: !!answer.hasMore, count: answer.count }
-}
+const fetchUsers = listRoute<User>('/users', 'users')
 
 export default function UsersPage() {
   const { t } = useTranslation()

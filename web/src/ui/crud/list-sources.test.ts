@@ -28,4 +28,7 @@ t.test('listRoute asks for the page and the search, and reads the module\'s item
   t.match(asked[0], /pageNumber=2/)
   const empty = await listRoute<Item>('/files', 'records')(1, '', new AbortController().signal)
   t.same(empty.items, [], 'a missing items field is an empty page')
+  await listRoute<Item>('/contact-list-items', 'contacts', { contactListId: 7, userId: undefined })(1, '', new AbortController().signal)
+  t.match(asked[2], /contactListId=7/, 'the route\'s own query fields go along')
+  t.notMatch(asked[2], /userId/, 'an absent one is left out')
 })

@@ -3,12 +3,13 @@ import type { PageAnswer } from '../use-paged-list.ts'
 import type { CrudListOptions, LiveChange } from './use-crud-list.ts'
 
 /**
- * The fetchPage of a spec list route: GET `path?searchParam=&pageNumber=` answering `{ [items]: T[], hasMore, count }`
- * (`records`, `files`, `prompts`, ... by module). Made once, outside the component, it stays the same function.
+ * The fetchPage of a spec list route: GET `path?searchParam=&pageNumber=` (plus `query`, e.g. the list a page shows)
+ * answering `{ [items]: T[], hasMore, count }` (`records`, `files`, `tags`, ... by module). Made once, outside the
+ * component (or in a useMemo of its query), it stays the same function.
  */
-export function listRoute<T>(path: string, items: string): CrudListOptions<T>['fetchPage'] {
+export function listRoute<T>(path: string, items: string, query: Record<string, string | number | undefined> = {}): CrudListOptions<T>['fetchPage'] {
   return async (page, searchParam, signal): Promise<PageAnswer<T>> => {
-    const answer = await api.get<Record<string, unknown>>(path, { query: { searchParam, pageNumber: page }, signal })
+    const answer = await api.get<Record<string, unknown>>(path, { query: { ...query, searchParam, pageNumber: page }, signal })
     return { items: (answer[items] as T[] | undefined) ?? [], hasMore: !!answer.hasMore, count: answer.count as number | undefined }
   }
 }
