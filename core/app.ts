@@ -77,6 +77,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onSend', async (_request, reply) => void (closing && reply.header('connection', 'close')))
   app.decorate('config', config)
 
+  // Awaited below: the plugins' modules load while the Redis connections open and the kernel registers.
+  const discovering = discoverPlugins({ dir: options.pluginsDir, packages: config.plugins, disabled: config.disabledPlugins })
+  discovering.catch(() => undefined)
   if (config.redisUrl) {
     // Loaded only when configured: the redis client is hundreds of modules an install without Redis never needs.
     const { RedisLink } = await import('./redis/link.ts')
@@ -102,7 +105,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('companyStatus', new CompanyStatus(app))
   await app.register(openapi)
 
-  const plugins = orderByDependencies(await discoverPlugins({ dir: options.pluginsDir, packages: config.plugins, disabled: config.disabledPlugins }))
+  const plugins = orderByDependencies(await discovering)
   app.decorate('plugins', plugins)
   if (options.migrate !== false) {
     const sets = migrationSets(plugins)

@@ -75,13 +75,17 @@ export const PLUGINS_DIR = fileURLToPath(new URL('../../plugins/', import.meta.u
 export async function discoverPlugins(options: { dir?: string; packages: string[]; disabled: string[] }): Promise<LoadedPlugin[]> {
   const found: LoadedPlugin[] = []
   const dir = options.dir ?? PLUGINS_DIR
+  const entries: Array<{ url: string; source: string }> = []
   if (fs.existsSync(dir)) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = ['plugin.ts', 'plugin.js'].map((f) => path.join(dir, entry.name, f)).find((f) => fs.existsSync(f))
-      if (file) found.push(validate(await import(pathToFileURL(file).href), `plugins/${entry.name}`))
+      if (file) entries.push({ url: pathToFileURL(file).href, source: `plugins/${entry.name}` })
     }
   }
-  for (const spec of options.packages) found.push(validate(await import(resolvePackage(spec)), spec))
+  for (const spec of options.packages) entries.push({ url: resolvePackage(spec), source: spec })
+  // Imported all at once: the loader reads the modules' files while it evaluates those already read.
+  const modules = await Promise.all(entries.map((e) => import(e.url)))
+  entries.forEach((e, i) => found.push(validate(modules[i], e.source)))
   const seen = new Set<string>()
   for (const p of found) {
     if (seen.has(p.name)) throw new PluginManifestError(`Two plugins are named "${p.name}" (${p.source})`)
