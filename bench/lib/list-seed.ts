@@ -1,12 +1,14 @@
 /**
- * The list benchmark's data: tickets, contacts, messages and the search word index bulk-inserted straight into the
- * tables across companies (each with an admin and two agents holding real tokens, and one sandbox connection).
+ * The list benchmark's data: tickets, contacts, messages and the search word indexes (of messages and of contact
+ * names) bulk-inserted straight into the tables across companies (each with an admin and two agents holding real
+ * tokens, and one sandbox connection).
  */
 import type { FastifyInstance } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import { createBenchCompany, type BenchCompany } from './app.ts'
 import { createWhatsapp } from '../../plugins/connections/server/whatsapp-service.ts'
 import { wordsOf } from '../../plugins/tickets/server/search-words.ts'
+import { nameWords } from '../../plugins/contacts/server/name-words.ts'
 
 export interface ListSizes {
   companies: number
@@ -54,11 +56,13 @@ export async function seedList(app: FastifyInstance, sizes: ListSizes, random: (
     const tickets: Record<string, unknown>[] = []
     const messages: Record<string, unknown>[] = []
     const words: Record<string, unknown>[] = []
+    const nameWordRows: Record<string, unknown>[] = []
     const used = new Set<string>()
     for (let t = 0; t < perCompany; t++) {
       const name = `${pick(FIRST)} ${pick(LAST)}`
       const at = new Date(now - Math.floor(random() * 90 * 86400_000))
       contacts.push({ id: ++contactId, companyId: company.id, name, nameSearch: plain(name), number: `55${String(10 + c)}9${String(t).padStart(8, '0')}`, email: '', isGroup: false, createdAt: at, updatedAt: at })
+      for (const word of nameWords(plain(name))) nameWordRows.push({ companyId: company.id, word, contactId })
       const r = random()
       const status = r < 0.1 ? 'pending' : r < 0.3 ? 'open' : 'closed'
       const id = ++ticketId
@@ -82,6 +86,7 @@ export async function seedList(app: FastifyInstance, sizes: ListSizes, random: (
       }
     }
     await bulk(app, 'contacts', contacts)
+    await bulk(app, 'contactSearchWords', nameWordRows, 1000)
     await bulk(app, 'tickets', tickets)
     await bulk(app, 'messages', messages, 400)
     await bulk(app, 'ticketSearchWords', words, 1000)
@@ -92,7 +97,7 @@ export async function seedList(app: FastifyInstance, sizes: ListSizes, random: (
     })
     if (c % 10 === 9) console.log(`  seeded ${c + 1}/${sizes.companies} companies (${((Date.now() - started) / 1000).toFixed(0)} s)`)
   }
-  if (app.dialect === 'mysql') for (const t of ['tickets', 'messages', 'contacts', 'ticket_search_words']) await app.knex.raw(`ANALYZE TABLE ${t}`)
+  if (app.dialect === 'mysql') for (const t of ['tickets', 'messages', 'contacts', 'ticket_search_words', 'contact_search_words']) await app.knex.raw(`ANALYZE TABLE ${t}`)
   else await app.knex.raw('ANALYZE')
   return companies
 }

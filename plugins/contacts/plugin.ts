@@ -3,6 +3,7 @@ import routes from './server/routes.ts'
 import { ContactsService } from './server/service.ts'
 import { Contact } from './server/models.ts'
 import { searchKey } from './server/normalize.ts'
+import { indexNames } from './server/name-words.ts'
 import './server/types.ts'
 
 /**
@@ -13,7 +14,7 @@ import './server/types.ts'
 export default definePlugin({
   name: 'contacts',
   version: '1.0.0',
-  tables: ['contacts', 'contact_custom_fields'],
+  tables: ['contacts', 'contact_custom_fields', 'contact_search_words'],
   optionalDependencies: ['connections'],
   provides: ['contacts'],
   events: ['contact.created', 'contact.updated', 'contact.deleted', 'contact.imported'],
@@ -30,6 +31,7 @@ export default definePlugin({
     const name = `Contact ${marker}`
     const number = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
     const contact = await app.bind(Contact).query().forCompany(companyId).insert({ name, nameSearch: searchKey(name), number, email: '', profilePicUrl: null, isGroup: false, lid: null })
+    await indexNames(app.knex, [{ id: contact.id, companyId, nameSearch: contact.nameSearch }])
     await app.knex('contactCustomFields').insert({ companyId, contactId: contact.id, name: 'note', value: `extra ${marker}` })
     return { contacts: contact.id, contactId: contact.id }
   },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { isUniqueViolation } from '@zapdesk/plugin-api'
+import type { Knex } from 'knex'
 import { Contact } from './models.ts'
+import { indexNames } from './name-words.ts'
 import { cleanName, normalizeGroupNumber, searchKey } from './normalize.ts'
 
 export interface FindOrCreateInput {
@@ -55,7 +57,12 @@ export async function findOrCreateContact(app: FastifyInstance, companyId: numbe
     try {
       const now = new Date()
       const row = { companyId, name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null, createdAt: now, updatedAt: now }
-      const [id] = await app.knex('contacts').insert(row)
+      // The contact and its name's words together: a contact is never left out of the search.
+      const id = await app.knex.transaction(async (trx) => {
+        const [inserted] = await trx('contacts').insert(row)
+        await indexNames(trx, [{ id: Number(inserted), companyId, nameSearch: row.nameSearch }])
+        return inserted
+      })
       const contact = Contacts.fromDatabaseJson({ ...row, id: Number(id) })
       return { contact, created: true, changed: false }
     } catch (err) {
@@ -76,7 +83,13 @@ export async function findOrCreateContact(app: FastifyInstance, companyId: numbe
   }
   if (!Object.keys(patch).length) return { contact: found, created: false, changed: false }
   try {
-    const contact = await Contacts.query().forCompany(companyId).patchAndFetchById(found.id, patch)
+    const contact = patch.nameSearch === undefined
+      ? await Contacts.query().forCompany(companyId).patchAndFetchById(found.id, patch)
+      : await app.knex.transaction(async (trx) => {
+        const renamed = await Contacts.query(trx).forCompany(companyId).patchAndFetchById(found.id, patch)
+        await indexNames(trx, [{ id: found.id, companyId, nameSearch: patch.nameSearch! }], { replace: true })
+        return renamed
+      })
     return { contact, created: false, changed: true }
   } catch (err) {
     // Another row holds that number or LID (two rows for one person until someone merges them): keep this one as is.
@@ -160,7 +173,11 @@ export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCr
       return { companyId, name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null, createdAt: now, updatedAt: now }
     })
     try {
-      const ids = await insertedIds(app, rowsToInsert)
+      const ids = await app.knex.transaction(async (trx) => {
+        const inserted = await insertedIds(trx, app.dialect, rowsToInsert)
+        await indexNames(trx, rowsToInsert.map((r, k) => ({ id: inserted[k], companyId: r.companyId, nameSearch: r.nameSearch })))
+        return inserted
+      })
       fresh.forEach((i, k) => (out[i] = { contact: Contacts.fromDatabaseJson({ ...rowsToInsert[k], id: ids[k] }), created: true, changed: false }))
     } catch (err) {
       if (!isUniqueViolation(err)) throw err
@@ -183,16 +200,16 @@ export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCr
  * its row order is not promised); MySQL/MariaDB reads them back by the unique keys, which does not depend on how the
  * server hands out auto-increment values.
  */
-async function insertedIds(app: FastifyInstance, rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
+async function insertedIds(db: Knex.Transaction, dialect: string, rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
   const keyOf = (r: { companyId: unknown; number?: unknown; lid?: unknown }) => (r.number ? `${r.companyId}:n:${r.number}` : `${r.companyId}:l:${r.lid}`)
   let back: Array<{ id: number; companyId: number; number: string | null; lid: string | null }>
-  if (app.dialect === 'mysql') {
-    await app.knex('contacts').insert(rows)
-    back = await app.knex('contacts').where((q) => {
+  if (dialect === 'mysql') {
+    await db('contacts').insert(rows)
+    back = await db('contacts').where((q) => {
       for (const r of rows) q.orWhere(r.number ? { companyId: r.companyId, number: r.number } : { companyId: r.companyId, lid: r.lid })
     }).select('id', 'companyId', 'number', 'lid')
   } else {
-    back = await app.knex('contacts').insert(rows).returning(['id', 'companyId', 'number', 'lid'])
+    back = await db('contacts').insert(rows).returning(['id', 'companyId', 'number', 'lid'])
   }
   const ids = new Map(back.map((r) => [keyOf(r), Number(r.id)]))
   return rows.map((r) => {

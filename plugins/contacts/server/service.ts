@@ -6,6 +6,7 @@ import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'
 import { cleanName, normalizeNumber, searchKey } from './normalize.ts'
 import { contactIdsMatching, contactsByIds, countCreated } from './lookup.ts'
+import { indexNames } from './name-words.ts'
 import { findOrCreateContact, findOrCreateContacts, type FindOrCreateInput, type FindOrCreateItem } from './find-or-create.ts'
 
 export interface ContactInput {
@@ -96,6 +97,7 @@ export class ContactsService {
     const name = cleanName(input.name, number)
     const contact = await this.app.knex.transaction(async (trx) => {
       const row = await this.scoped(companyId, trx).insert({ name, nameSearch: searchKey(name), number, email: input.email?.trim() ?? '', profilePicUrl, isGroup: false, lid: null })
+      await indexNames(trx, [{ id: row.id, companyId, nameSearch: row.nameSearch }])
       await this.saveExtra(trx, companyId, row.id, input.extraInfo)
       return row
     }).catch((err) => { throw duplicated(err) })
@@ -114,6 +116,7 @@ export class ContactsService {
     if (input.number !== undefined && normalizeNumber(input.number) !== current.number) patch.number = (await this.checkedNumber(companyId, input.number)).number
     await this.app.knex.transaction(async (trx) => {
       if (Object.keys(patch).length) await this.scoped(companyId, trx).patch(patch).where('id', id)
+      if (patch.nameSearch !== undefined) await indexNames(trx, [{ id, companyId, nameSearch: patch.nameSearch }], { replace: true })
       if (input.extraInfo !== undefined) await this.saveExtra(trx, companyId, id, input.extraInfo)
     }).catch((err) => { throw duplicated(err) })
     return this.announce(companyId, 'update', id)

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '@zapdesk/plugin-api'
 import { Contact, ContactCustomField } from '../models.ts'
 import { contactDto, type ContactJson } from '../serialize.ts'
 import { searchKey } from '../normalize.ts'
+import { indexNames } from '../name-words.ts'
 import { rowError, type ImportError, type ImportRow } from './rows.ts'
 
 /**
@@ -79,6 +80,7 @@ async function insertBatch(app: FastifyInstance, trx: Knex.Transaction, companyI
     companyId, name: r.name, nameSearch: searchKey(r.name), number: r.number, email: r.email, profilePicUrl: null, isGroup: false, lid: null, createdAt: now, updatedAt: now,
   })))
   const created = await app.bind(Contact).query(trx).forCompany(companyId).whereIn('number', rows.map((r) => r.number)).orderBy('id')
+  await indexNames(trx, created.map((c) => ({ id: c.id, companyId, nameSearch: c.nameSearch })))
   const idOf = new Map(created.map((c) => [c.number, c.id]))
   const extra = rows.flatMap((r) => r.extraInfo.map((f) => ({ companyId, contactId: idOf.get(r.number)!, name: f.name, value: f.value })))
   for (let i = 0; i < extra.length; i += BATCH_SIZE) await trx(ContactCustomField.tableName).insert(extra.slice(i, i + BATCH_SIZE))

@@ -24,8 +24,11 @@ export const createQueue = (app: FastifyInstance, companyId: number, name: strin
 export const createConnection = (app: FastifyInstance, companyId: number, fields: Record<string, unknown> = {}) =>
   insert(app, 'whatsapps', { companyId, name: `Conexão ${next()}`, provider: 'sandbox', status: 'DISCONNECTED', isDefault: true, ...fields })
 
-export const createContact = (app: FastifyInstance, companyId: number, name: string, fields: Record<string, unknown> = {}) =>
-  insert(app, 'contacts', { companyId, name, nameSearch: name.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase(), number: `55119${next()}${serial % 10}0`, email: '', isGroup: false, ...fields })
+/** A contact made by the contacts plugin's service (its table and name index are that plugin's). */
+export async function createContact(app: FastifyInstance, companyId: number, name: string, fields: { isGroup?: boolean } = {}): Promise<number> {
+  const { contact } = await app.contacts.findOrCreateContact(companyId, { number: `55119${next()}${serial % 10}0`, name, isGroup: fields.isGroup })
+  return contact.id
+}
 
 export async function linkQueues(app: FastifyInstance, companyId: number, userId: number, queueIds: number[]): Promise<void> {
   await app.knex('userQueues').insert(queueIds.map((queueId) => ({ companyId, userId, queueId })))
