@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError, can, type AuthContext, type Static } from '@zapdesk/plugin-api'
 import { whereCanSee, whereOwnWork } from '../visibility.ts'
-import { searchMatch } from './search-match.ts'
+import { searchSides } from './search-match.ts'
 import type { ListQuery } from './schemas.ts'
 import type { KnownRows, TicketRow } from './serialize.ts'
 
@@ -63,36 +63,45 @@ const dayRange = (day: string): [Date, Date] => {
  * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
  * (no model instances) with the holder's name, the contact (the contacts plugin's join) and the tag ids (the tags
  * plugin's column) read in the same query: with the queues, connections and tags kept in memory by their plugins,
- * a page is one query (a search looks its matches up first: search-match.ts).
+ * a page is one query. A search narrows it to the newest matches of each of its sides (search-match.ts), each side
+ * under the same filters and up to this page's end, merged (UNION) and joined: the page's tickets are among them.
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const companyId = auth.companyId
   const tags = parseIds('tags', query.tags) // zapdesk: not a table (the query field)
   const users = parseIds('users', query.users)
   const queueIds = parseIds('queueIds', query.queueIds)
-  const q = app.knex('tickets').where('tickets.companyId', companyId)
-  applyVisibility(q, auth, query.showAll === true, query.status)
-  if (query.status) q.where('tickets.status', query.status)
-  if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
-  // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.
-  if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
-  if (users) q.whereIn('tickets.userId', users)
-  // Every given tag must be on the ticket.
-  for (const tagId of tags ?? []) q.whereIn('tickets.id', app.tags.ticketIdsTagged(companyId, tagId))
-  if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
-  if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
+  const filtered = (q: Query): Query => {
+    q.where('tickets.companyId', companyId)
+    applyVisibility(q, auth, query.showAll === true, query.status)
+    if (query.status) q.where('tickets.status', query.status)
+    if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
+    // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.
+    if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
+    if (users) q.whereIn('tickets.userId', users)
+    // Every given tag must be on the ticket.
+    for (const tagId of tags ?? []) q.whereIn('tickets.id', app.tags.ticketIdsTagged(companyId, tagId))
+    if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
+    if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
+    return q
+  }
+  const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
+  const page = query.pageNumber ?? 1
+  const q = filtered(app.knex('tickets'))
   const term = query.searchParam?.trim() ?? ''
   if (term) {
-    const match = await searchMatch(app, companyId, term)
-    if (match === 'none') return { rows: [], hasMore: false }
-    match(q)
+    const sides = searchSides(app, companyId, term).map((match) => {
+      const side = filtered(app.knex('tickets').select('tickets.id'))
+      match(side)
+      return app.knex.select('id').from(newestFirst(side).limit(page * PAGE_SIZE + 1).as('side'))
+    })
+    q.join((sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]).as('matched'), 'matched.id', 'tickets.id')
   }
-  const page = query.pageNumber ?? 1
   // The company condition on the join too: a stale user id can never name another company's user.
   q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
     .select(...COLUMNS, 'users.name as userName', app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
   app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
-  const rows: ListedTicket[] = await q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
+  const rows: ListedTicket[] = await newestFirst(q).limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
 }
 

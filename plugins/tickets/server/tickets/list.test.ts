@@ -2,7 +2,6 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build } from '@zapdesk/plugin-api/testing'
 import { call, createContact, createWorld, type Headers, type World } from './test-helpers.ts'
-import { searchMatch } from './search-match.ts'
 
 /** Names of the tickets' contacts in a GET /tickets answer, in order. */
 async function listed(app: FastifyInstance, headers: Headers, query = ''): Promise<string[]> {
@@ -118,7 +117,7 @@ t.test('search: contact name (any word) and number prefixes, and message words t
   t.same(await listed(app, w.other.headers, `?searchParam=ana`), [], 'search keeps the visibility rule')
 })
 
-t.test('search: a contact or a message word matches; the matches named in the page query or left to its walk, the same tickets', async (t) => {
+t.test('search: a contact or a message word matches, newest first, with the visibility rule', async (t) => {
   const app = await build(t)
   const w = await createWorld(app)
   const ids = await sixTickets(app, w)
@@ -128,23 +127,34 @@ t.test('search: a contact or a message word matches; the matches named in the pa
   t.same((await find('davi')).sort(), ['Ana Souza', 'Bruno', 'Davi'], 'by its contact or by its messages')
   t.same(await find('zzzz'), [], 'nothing matches: an empty page')
   t.same(await listed(app, w.agent.headers, '?searchParam=davi'), ['Ana Souza'], 'the visibility rule still applies (Davi is another agent\'s, Bruno another queue\'s)')
-  // Both ways of narrowing the page query give the same tickets: ids named (up to the limit), or the subqueries.
-  const page = async (term: string, listedMax: number) => {
-    const match = await searchMatch(app, w.c.id, term, listedMax)
-    if (match === 'none') return { ids: [], sql: '' }
-    const q = app.knex('tickets').where('tickets.companyId', w.c.id).select('tickets.id').orderBy('tickets.id')
-    match(q)
-    return { ids: (await q).map((r: { id: number }) => r.id), sql: q.toString() }
+})
+
+t.test('search pages: the matches of both sides interleaved by last update, 40 a page, under the list\'s filters', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  // 90 tickets: a third match by their contact's name, a third by a message, a third do not match; every fifth is closed.
+  const expected: Array<{ id: number; at: number; closed: boolean }> = []
+  for (let i = 0; i < 90; i++) {
+    const kind = i % 3
+    const ticket = await app.tickets.lifecycle.create(w.c.id, { contactId: await createContact(app, w.c.id, kind === 0 ? `Vitória Paz ${i}` : `Cliente ${i}`), queueId: w.sales, userId: w.agent.id })
+    if (kind === 1) await app.tickets.sender.enqueue(w.c.id, ticket.id, { body: `Pedido da vitoria nº ${i}` })
+    const at = Date.UTC(2026, 0, 1, 0, (i * 37) % 90)
+    const closed = i % 5 === 0
+    await app.knex('tickets').where({ id: ticket.id }).update({ updatedAt: new Date(at), ...(closed ? { status: 'closed' } : {}) })
+    if (kind !== 2) expected.push({ id: ticket.id, at, closed })
   }
-  for (const term of ['davi', 'ana', 'obrigado davi', 'souza', 'zzzz']) {
-    const named = await page(term, 500)
-    const walked = await page(term, 0)
-    t.same(walked.ids, named.ids, `${term}: the same tickets`)
-    if (named.ids.length) {
-      t.notMatch(named.sql, /in \(select/i, `${term}: ids named`)
-      t.match(walked.sql, /in \(select/i, `${term}: over the limit, the subqueries`)
+  const order = (rows: typeof expected) => rows.sort((a, b) => b.at - a.at || b.id - a.id).map((r) => r.id)
+  const pages = async (filter: string) => {
+    const out: number[] = []
+    for (let page = 1; ; page++) {
+      const res = (await call(app, 'GET', `/tickets?showAll=true&searchParam=vitor${filter}&pageNumber=${page}`, w.c.admin.headers)).json()
+      out.push(...res.tickets.map((x: { id: number }) => x.id))
+      t.equal(res.tickets.length, res.hasMore ? 40 : out.length - (page - 1) * 40, `page ${page}${filter}: 40 when more follow`)
+      if (!res.hasMore) return out
     }
   }
+  t.same(await pages(''), order([...expected]), 'every match once, newest first, across pages')
+  t.same(await pages('&status=open'), order(expected.filter((r) => !r.closed)), 'the status filter applies to both sides')
 })
 
 t.test('pages of 40 by last update, hasMore from one extra row', async (t) => {
