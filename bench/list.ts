@@ -6,7 +6,7 @@
  * lists by status and page, searches (searchParam: words of the messages, contact names), and GET
  * /api/messages/:ticketId (a ticket opened by its agent, or by an admin). Figures: req/s and p50/p99 of each,
  * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
- * app; first the queries one request of each kind costs.
+ * app; first the queries one request of each kind costs; with each figure, the server process's CPU time per request.
  *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--profile FILE]
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
@@ -115,19 +115,27 @@ try {
   counted.clear()
 
   const profile = textOption('profile')
+  // The server process's CPU time per request of a phase (the load client runs in its own process): at this
+  // concurrency the server is CPU-bound, so this is what a rate and a p50 ratio come down to.
+  const cpuPer = (since: NodeJS.CpuUsage, n: number) => {
+    const used = process.cpuUsage(since)
+    return (used.user + used.system) / Math.max(1, n)
+  }
   const http = async (what: string, requests: HttpRequestSpec[]) => {
     await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: 1000 })
+    const cpu = process.cpuUsage()
     const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
       client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 }))
     if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
-    return r
+    return { ...r, cpuUs: cpuPer(cpu, r.count) }
   }
   const sql = async (task: (i: number) => Promise<unknown>) => {
     await closedLoop(task, { concurrency: CONCURRENCY, durationMs: 1000 })
+    const cpu = process.cpuUsage()
     const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs: SECONDS * 1000 })
     if (r.errors) throw r.firstError
     const s = summarize(r.latencies)
-    return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99 }
+    return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: cpuPer(cpu, s.n) }
   }
 
   // Each HTTP phase right before its raw query, so a ratio's two sides see the same machine.
@@ -149,7 +157,8 @@ try {
     const q = rawMessages[i % rawMessages.length]
     return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
   })
-  const line = (what: string, r: { rate: number; p50: number; p99: number }) => console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms`)
+  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number }) =>
+    console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request`)
   line('hello-world (HTTP)', hello)
   line('GET /tickets list', list)
   line('raw list SQL', rawListed)
