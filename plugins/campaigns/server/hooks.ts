@@ -14,14 +14,15 @@ import { scheduleDispatch } from './sender/dispatch.ts'
  */
 export function listen(app: FastifyInstance): void {
   const watch = new AwaitingWatch(app)
-  app.events.on('message.inbound', ({ companyId, whatsappId, event }) => {
-    confirmFromReply(app, watch, companyId, whatsappId, event).catch((err) => app.log.warn({ err }, 'campaign confirmation not recorded'))
+  // Each handler awaits its work: the event bus waits for the handlers in idle() (a test's next read, the app's close).
+  app.events.on('message.inbound', async ({ companyId, whatsappId, event }) => {
+    await confirmFromReply(app, watch, companyId, whatsappId, event).catch((err) => app.log.warn({ err }, 'campaign confirmation not recorded'))
   })
-  app.events.on('whatsapp.statusChanged', ({ companyId, whatsappId, status }) => {
-    if (status === 'CONNECTED') void scheduleDispatch(app, { companyId, whatsappId }, 0, `up-${Date.now()}`)
+  app.events.on('whatsapp.statusChanged', async ({ companyId, whatsappId, status }) => {
+    if (status === 'CONNECTED') await scheduleDispatch(app, { companyId, whatsappId }, 0, `up-${Date.now()}`)
   })
-  app.events.on('tag.deleted', ({ companyId, tagId }) => {
-    app.bind(Campaign).query().forCompany(companyId).where({ tagListId: tagId }).patch({ tagListId: null })
+  app.events.on('tag.deleted', async ({ companyId, tagId }) => {
+    await app.bind(Campaign).query().forCompany(companyId).where({ tagListId: tagId }).patch({ tagListId: null })
       .catch((err) => app.log.warn({ err }, 'campaigns not detached from a deleted tag'))
   })
   app.files.deletionHooks.add(async (trx, companyId, fileListId) => {
