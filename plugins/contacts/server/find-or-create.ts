@@ -200,7 +200,7 @@ export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCr
  * its row order is not promised); MySQL/MariaDB reads them back by the unique keys, which does not depend on how the
  * server hands out auto-increment values.
  */
-async function insertedIds(db: Knex.Transaction, dialect: string, rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
+async function insertedIds(db: Knex.Transaction, dialect: FastifyInstance['dialect'], rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
   const keyOf = (r: { companyId: unknown; number?: unknown; lid?: unknown }) => (r.number ? `${r.companyId}:n:${r.number}` : `${r.companyId}:l:${r.lid}`)
   let back: Array<{ id: number; companyId: number; number: string | null; lid: string | null }>
   if (dialect === 'mysql') {

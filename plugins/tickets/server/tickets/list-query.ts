@@ -87,7 +87,7 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   }
   const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
   const page = query.pageNumber ?? 1
-  const q = filtered(app.knex('tickets'))
+  const q = app.knex('tickets')
   const term = query.searchParam?.trim() ?? ''
   if (term) {
     const sides = searchSides(app, companyId, term).map((match) => {
@@ -95,7 +95,10 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
       match(side)
       return app.knex.select('id').from(newestFirst(side).limit(page * PAGE_SIZE + 1).as('side'))
     })
-    q.join((sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]).as('matched'), 'matched.id', 'tickets.id')
+    // The sides applied the filters: the page only reads the tickets they name (still under the company).
+    q.join((sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]).as('matched'), 'matched.id', 'tickets.id').where('tickets.companyId', companyId)
+  } else {
+    filtered(q)
   }
   // The company condition on the join too: a stale user id can never name another company's user.
   q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
