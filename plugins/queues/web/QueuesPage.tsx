@@ -27,14 +27,15 @@ export default function QueuesPage() {
     live,
   })
   const deletion = useConfirmDelete<Queue>((q) => api.del(`/queue/${q.id}`), (q) => crud.list.remove(q), t('deleted'))
+  // At phone width the id and the menu order give way: the name, colour, hours and actions stay in view.
   const columns: Column<Queue>[] = [
-    { key: 'id', header: t('columns.id'), className: 'zd-col-id', cell: (q) => q.id },
+    { key: 'id', header: t('columns.id'), className: 'zd-col-id zd-hide-narrow', cell: (q) => q.id },
     { key: 'name', header: t('columns.name'), cell: (q) => q.name },
     { key: 'color', header: t('columns.color'), cell: (q) => <span className="zd-queue-color" style={{ background: q.color }} title={q.color} /> },
-    { key: 'order', header: t('columns.order'), cell: (q) => q.orderQueue ?? '–' },
+    { key: 'order', header: t('columns.order'), className: 'zd-hide-narrow', cell: (q) => q.orderQueue ?? '–' },
     {
       key: 'hours', header: t('columns.hours'),
-      cell: (q) => q.hours && <Tag minimal round intent={q.hours === 'open' ? 'success' : q.hours === 'closed' ? 'warning' : 'none'} data-testid="queue-hours">{t(`hours.${q.hours}`)}</Tag>,
+      cell: (q) => q.hours && <Tag minimal round multiline intent={q.hours === 'open' ? 'success' : q.hours === 'closed' ? 'warning' : 'none'} data-testid="queue-hours">{t(`hours.${q.hours}`)}</Tag>,
     },
     { key: 'greeting', header: t('columns.greeting'), className: 'zd-hide-narrow', cell: (q) => <span className="zd-ellipsis zd-queue-greeting">{q.greetingMessage ?? ''}</span> },
   ]
