@@ -61,36 +61,47 @@ t.test('SIGTERM with ~50 requests in flight: all complete, exit code 0, nothing 
 
   // The burst: 50 requests at once (30 sign-ins, the slow part), SIGTERM as soon as the server has logged reading
   // them all. The signal is sent from the log listener itself, in the same turn that sees the last line: a timer
-  // polling the logs could run after this process had already read every answer (a busy CI machine once left it
-  // behind that way: 0 in flight).
+  // polling the logs could run after this process had already read every answer. The server's log lines can still
+  // reach this process late on a busy machine (all 50 answers read first, once in CI); then that burst is not
+  // signalled: it must still succeed in full, and another one is sent.
   const incoming = () => (server.logs().match(/"msg":"incoming request"/g) ?? []).length
-  const before = incoming()
   const burst = new Tally()
-  let settled = 0
   let inFlight = -1
   let signalledAt = 0
-  const allRead = new Promise<void>((resolve) => {
-    const onLog = () => {
-      if (incoming() < before + WORKERS) return
-      server.child.stdout!.off('data', onLog)
-      inFlight = WORKERS - settled
-      signalledAt = Date.now()
-      server.signal('SIGTERM')
-      resolve()
-    }
-    // After spawnServer's own listener, which appends the chunk to the logs.
-    server.child.stdout!.on('data', onLog)
-  })
-  const answers = Array.from({ length: WORKERS }, (_, i) => call(i < 30 ? 0 : 1 + (i % 3), i).then((res) => {
-    settled++
-    return burst.add('burst', res)
-  }))
-  if (!(await within(allRead.then(() => true), 60_000))) throw new Error(`the server logged reading ${incoming() - before} of the ${WORKERS} requests in 60 s`)
-  await Promise.all(answers)
+  let bursts = 0
+  while (!signalledAt && bursts < 5) {
+    bursts++
+    const before = incoming()
+    let settled = 0
+    let onLog = (): void => undefined
+    const allRead = new Promise<boolean>((resolve) => {
+      onLog = () => {
+        if (incoming() < before + WORKERS) return
+        server.child.stdout!.off('data', onLog)
+        if (WORKERS - settled < 10) return resolve(false)
+        inFlight = WORKERS - settled
+        signalledAt = Date.now()
+        server.signal('SIGTERM')
+        resolve(true)
+      }
+      // After spawnServer's own listener, which appends the chunk to the logs.
+      server.child.stdout!.on('data', onLog)
+    })
+    const answers = Array.from({ length: WORKERS }, (_, i) => call(i < 30 ? 0 : 1 + (i % 3), i).then((res) => {
+      settled++
+      return burst.add('burst', res)
+    }))
+    // Whether this burst was signalled (true) or missed (false); undefined: the server never logged reading it.
+    const outcome = await within(allRead, 60_000)
+    if (outcome === undefined) throw new Error(`the server logged reading ${incoming() - before} of the ${WORKERS} requests in 60 s`)
+    await Promise.all(answers)
+    server.child.stdout!.off('data', onLog)
+  }
+  if (!signalledAt) throw new Error(`none of ${bursts} bursts was still in flight when the server had logged reading it`)
   const exit = await server.exited
   const shutdownMs = Date.now() - signalledAt
   t.ok(inFlight >= 10, `${inFlight} of the ${WORKERS} requests were still in flight at SIGTERM`)
-  t.equal(burst.ok, WORKERS, `every in-flight request completed: ${burst.summary()}`)
+  t.equal(burst.ok, WORKERS * bursts, `every request of ${bursts} burst(s) completed: ${burst.summary()}`)
   t.same(exit, { code: 0, signal: null }, `exit code 0 after ${shutdownMs} ms`)
   const late = await request(base, 'GET', '/api/version')
   t.equal(late.status, 0, 'the port is closed afterwards')
@@ -101,6 +112,6 @@ t.test('SIGTERM with ~50 requests in flight: all complete, exit code 0, nothing 
   t.same(lost, [], `all ${accepted.size} accepted inbound messages are stored`)
   recordFigures(t, {
     area: 'faults: SIGTERM under load', attempts: load.sent + burst.sent, refused: 0, serverErrors: load.serverErrors + burst.serverErrors, lost: lost.length,
-    note: `${inFlight}/${WORKERS} in flight at SIGTERM, all completed; exit ${exit.code} in ${shutdownMs} ms; ${accepted.size} inbound stored`,
+    note: `${inFlight}/${WORKERS} in flight at SIGTERM (burst ${bursts}), all completed; exit ${exit.code} in ${shutdownMs} ms; ${accepted.size} inbound stored`,
   })
 })
