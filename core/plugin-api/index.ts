@@ -12,6 +12,7 @@ export { isUniqueViolation, isForeignKeyViolation, dialectOf, indexExists } from
 export { withScriptSession, type ScriptSession } from '../db/script-knex.ts'
 export { sqlWriter, runSql, SqlExpr, type SqlText, type SqlWriter } from '../db/sql-text.ts'
 export { statementTransaction, type RunStatement } from '../db/statement-transaction.ts'
+export { Statement, type StatementValue } from '../db/statement.ts'
 /** Since 1.1: an owner's delete runs other plugins' hooks in its transaction (see docs/plugins.md, public services). */
 export { DeletionHooks, type DeletionHook } from '../db/deletion-hooks.ts'
 /** Since 1.6: per-company values kept in memory until a write to their tables (app.tableWrites), on every instance. */

@@ -124,7 +124,7 @@ t.test('company and visibility: 404 for other companies\' tickets, 403 for ticke
 
 t.test('a page is read through the (ticket_id, id) index, without sorting the ticket\'s messages', async (t) => {
   const { app, c } = await world({ startJobs: false })
-  const { sql, bindings } = pageQuery(app, c.id, 1, 2).toSQL()
+  const { sql, bindings } = pageQuery(app.knex, { companyId: c.id, ticketId: 1, offset: 20 }).toSQL()
   const plan = JSON.stringify(await app.knex.raw(`${app.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, bindings))
   t.match(plan, /messages_ticket_id_id_index/, plan)
   t.notMatch(plan, /TEMP B-TREE|filesort/i, 'the index gives the order too')

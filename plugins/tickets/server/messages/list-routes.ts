@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import type { Knex } from 'knex'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { Statement, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { TicketDto, ticketRelations, ticketsJson } from '../tickets/serialize.ts'
 import { knownOf, type ListedTicket } from '../tickets/list-query.ts'
 import { seenBy } from './access.ts'
@@ -17,35 +18,45 @@ const PageQuery = Type.Object({
 })
 const MessagePage = Type.Object({ messages: Type.Array(MessageDto), ticket: TicketDto, count: Type.Integer(), hasMore: Type.Boolean() })
 
+type PageValues = { companyId: number; ticketId: number; offset: number }
+
 /**
  * A ticket's messages newest first through the (ticket_id, id) index; the web prepends older pages as the agent
  * scrolls up. Plain rows of the columns the JSON shows (not the channel's raw payload).
  */
-export const pageQuery = (app: FastifyInstance, companyId: number, ticketId: number, page: number) =>
-  app.knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).select(...MESSAGE_COLUMNS)
+export const pageQuery = (knex: Knex, { companyId, ticketId, offset }: PageValues) =>
+  knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset).select(...MESSAGE_COLUMNS)
+const messagesPage = new Statement<PageValues>('messages.page', pageQuery)
 
 type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: number | string; unreadLeft: number | string | null }
+type TicketValues = { companyId: number; ticketId: number }
 
 /**
  * The ticket as visibleTicket answers it (seenBy), read in one query with its holder's name (the kernel's users,
  * under the company), its contact and tag ids (the contacts and tags plugins' join and column), how many messages it
  * has (a count over the (ticket_id, id) index, under the company) and whether one of them is still unread.
  */
-async function openTicket(app: FastifyInstance, auth: AuthContext, ticketId: number): Promise<OpenedTicket> {
-  const { companyId } = auth
-  const messageCount = app.knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
-  // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
-  const unreadLeft = app.knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
-  const q = app.knex('tickets')
-    .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
-    .where('tickets.companyId', companyId).where('tickets.id', ticketId)
-    .first('tickets.*', 'users.name as userName', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
-  const row = (await app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')) as OpenedTicket | undefined
-  return seenBy(auth, row)
+function openedTicket(app: FastifyInstance): Statement<TicketValues> {
+  return new Statement<TicketValues>('messages.openedTicket', (knex, { companyId, ticketId }) => {
+    const messageCount = knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
+    // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
+    const unreadLeft = knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
+    const q = knex('tickets')
+      .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
+      .where('tickets.companyId', companyId).where('tickets.id', ticketId)
+      .first('tickets.*', 'users.name as userName', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+    return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
+  })
 }
 
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  // Both queries of a page are compiled once (core/db/statement.ts): their shape never changes.
+  const ticketQuery = openedTicket(app)
+  const openTicket = async (auth: AuthContext, ticketId: number): Promise<OpenedTicket> =>
+    seenBy(auth, (await ticketQuery.rows<OpenedTicket>(app.knex, { companyId: auth.companyId, ticketId }))[0])
+  const pageOf = (companyId: number, ticketId: number, page: number): Promise<MessageRow[]> =>
+    messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE })
 
   api.get('/messages/:ticketId', {
     schema: {
@@ -57,9 +68,9 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     const { companyId } = auth
     const page = request.query.pageNumber ?? 1
     // The page is asked for beside the ticket (one round trip), and shown only once the ticket is found visible.
-    const early: Promise<MessageRow[]> = pageQuery(app, companyId, request.params.ticketId, page).then((rows) => rows)
+    const early = pageOf(companyId, request.params.ticketId, page)
     early.catch(() => undefined)
-    const ticket = await openTicket(app, auth, request.params.ticketId)
+    const ticket = await openTicket(auth, request.params.ticketId)
     const count = Number(ticket.messageCount)
     // Read for everyone only when the one serving it reads it: a peek, a waiting ticket's preview or an admin looking
     // into a colleague's conversation leaves the counter to its agent. Before the page is shown, so the answer shows
@@ -70,7 +81,7 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     if (reads) ticket.unreadMessages = await readTicket(app, companyId, ticket)
     // The ticket as read above (reading it changes only its unread counter) with the relations it already holds.
     const [rows, relations] = await Promise.all([
-      reads ? pageQuery(app, companyId, ticket.id, page) as Promise<MessageRow[]> : early,
+      reads ? pageOf(companyId, ticket.id, page) : early,
       knownOf(app, companyId, [ticket]).then((known) => ticketRelations(app, companyId, [ticket], known)),
     ])
     // The ticket's contact is most messages' (all but a group's members): not read again.
