@@ -4,6 +4,7 @@ import { Statement } from './statement.ts'
 
 t.test('a compiled statement answers what its builder answers, compiled once per database', async (t) => {
   const app = await build(t)
+  const other = await build(t)
   const { knex } = app
   const probeTable = async (k: typeof knex) => {
     await k.schema.dropTableIfExists('statement_probe')
@@ -20,16 +21,20 @@ t.test('a compiled statement answers what its builder answers, compiled once per
   const at = (day: number) => new Date(Date.UTC(2026, 0, day))
   await knex('statementProbe').insert(Array.from({ length: 30 }, (_, i) => ({ companyId: 1 + (i % 2), someName: `n${i}'x`, isOn: i % 3 === 0, seenAt: at(1 + i) })))
 
+  // Unchecked here, so what is counted is compilations (checked runs build every run too: see below).
+  Statement.verify = false
+  t.teardown(() => { Statement.verify = true })
   let builds = 0
   type Values = { companyId: number; since: Date; name: string; limit: number; offset: number }
-  const query = (k: typeof knex, v: Values) => {
+  // knex leaves out `offset 0`: whether there is one is part of the shape.
+  const query = (k: typeof knex, v: Values, paged = v.offset > 0) => {
     const onCount = k('statementProbe as o').where('o.companyId', v.companyId).where('o.isOn', true).count('*').as('onCount')
     return k('statementProbe').where({ companyId: v.companyId }).where('seenAt', '>=', v.since).whereNot('someName', v.name)
-      .select('id', 'someName', onCount).orderBy('id', 'desc').limit(v.limit).offset(v.offset)
+      .select('id', 'someName', onCount).orderBy('id', 'desc').limit(v.limit).offset(paged ? v.offset : 0)
   }
-  const page = new Statement<Values>('probe.page', (k, v) => {
+  const page = new Statement<Values, boolean>('probe.page', (k, v, paged) => {
     builds++
-    return query(k, v)
+    return query(k, v, paged)
   })
   const cases: Values[] = [
     { companyId: 1, since: at(5), name: "n6'x", limit: 4, offset: 0 },
@@ -39,17 +44,16 @@ t.test('a compiled statement answers what its builder answers, compiled once per
   ]
   for (const values of cases) {
     const expected = (await query(knex, values)).map((r: Record<string, unknown>) => ({ ...r, onCount: Number(r.onCount) }))
-    const rows = (await page.rows<Record<string, unknown>>(knex, values)).map((r) => ({ ...r, onCount: Number(r.onCount) }))
+    const rows = (await page.rows<Record<string, unknown>>(knex, values, values.offset > 0)).map((r) => ({ ...r, onCount: Number(r.onCount) }))
     t.same(rows, expected, `the builder's rows for ${JSON.stringify(values)}, camelCased`)
   }
-  t.equal(builds, 1, 'built once: later runs reuse its text with their own values')
-  t.ok((await page.rows(knex, cases[0])).length === 4 && (await knex.transaction((trx) => page.rows(trx, cases[0]))).length === 4, 'a transaction runs the same text')
-  t.equal(builds, 1, 'a transaction of the same knex shares the compiled text')
+  t.equal(builds, 2, 'built once per shape (with and without an offset): later runs reuse its text with their own values')
+  t.ok((await page.rows(knex, cases[0], false)).length === 4 && (await knex.transaction((trx) => page.rows(trx, cases[0], false))).length === 4, 'a transaction runs the same text')
+  t.equal(builds, 2, 'a transaction of the same knex shares the compiled text')
 
-  const other = await build(t)
   await probeTable(other.knex)
-  t.same(await page.rows(other.knex, cases[2]), [], "another app's database compiles its own (its empty table)")
-  t.equal(builds, 2)
+  t.same(await page.rows(other.knex, cases[2], true), [], "another app's database compiles its own (its empty table)")
+  t.equal(builds, 3)
 })
 
 t.test('values that would change the SQL, and values written into it, are refused', async (t) => {
@@ -64,4 +68,32 @@ t.test('values that would change the SQL, and values written into it, are refuse
   await t.rejects(interpolated.rows(knex, { name: 'x' }), /written into the SQL text/)
   const pattern = new Statement<{ name: string }>('probe.pattern', (k, v) => k('users').where('name', 'like', `${v.name}%`).select('id'))
   await t.rejects(pattern.rows(knex, { name: 'x' }), /written into a binding's text/)
+})
+
+t.test('a shape picks the SQL; checked runs catch a value the builder took from elsewhere', async (t) => {
+  const app = await build(t)
+  const { knex } = app
+  t.equal(Statement.verify, true, 'the test build turns checked runs on')
+  type Shape = { named: boolean; ids: number }
+  let builds = 0
+  const plans = new Statement<Record<string, number | string>, Shape>('probe.plans', (k, v, shape) => {
+    builds++
+    const q = k('plans').where('id', '>', v.above).select('id')
+    if (shape.named) q.where('name', v.name)
+    return q.whereIn('id', Array.from({ length: shape.ids }, (_, i) => v[`id${i}`]))
+  })
+  const plan = await knex('plans').orderBy('id').first('id', 'name')
+  const ids = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`id${i}`, i === 0 ? plan.id : 100000 + i]))
+  t.same(await plans.rows(knex, { above: 0, ...ids(2) }, { named: false, ids: 2 }), [{ id: plan.id }])
+  t.same(await plans.rows(knex, { above: 0, name: plan.name, ...ids(3) }, { named: true, ids: 3 }), [{ id: plan.id }])
+  t.same(await plans.rows(knex, { above: 0, name: 'another plan', ...ids(3) }, { named: true, ids: 3 }), [])
+  t.same(await plans.rows(knex, { above: 0 }, { named: false, ids: 0 }), [], 'an empty list is a shape of its own')
+  // Checked runs build each run with its real values too (4 runs), plus one compilation per shape (3).
+  t.equal(builds, 4 + 3)
+
+  let leaked = plan.id - 1
+  const leaky = new Statement<{ id: number }>('probe.leaky', (k, v) => k('plans').where('id', '>', leaked).where('id', v.id).select('id'))
+  t.same(await leaky.rows(knex, { id: plan.id }), [{ id: plan.id }])
+  leaked = plan.id
+  await t.rejects(leaky.rows(knex, { id: plan.id }), /the compiled text runs .* knex would run/, 'a value baked into the text is caught by the next run that differs')
 })

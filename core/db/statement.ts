@@ -15,22 +15,30 @@ interface Compiled {
 const MARK = '\u0000zd-slot:'
 /** Integer placeholders (limit, offset and numeric columns: knex's limit takes only integers), far above real ids. */
 const NUMBER_BASE = 9_007_199_254_000_000
+/** Shapes kept per statement and database; past it a shape is compiled on each run, as knex would. */
+const MAX_SHAPES = 500
 
 /**
- * A read of one fixed shape, compiled by the knex once per database and then run from its text with new values:
- * knex compiles a builder on every run (about a fifth of the CPU of a ticket's messages page, its two queries
- * taking 55 us of 296). `build` writes the query with the values it is given; on the first run they are
- * placeholders, which must reach the SQL only as bindings (as knex binds where-values, limits and offsets). The
- * shape must not depend on the values: a value that would change it (a list, NULL) is refused at run time.
+ * A read compiled by the knex once per database and shape, then run from its text with new values: knex compiles a
+ * builder on every run (about a fifth of the CPU of a ticket's messages page: its two queries took 55 us of 296).
+ * `build` writes the query from the values it is given and the shape (a plain JSON value: which filters there are,
+ * how many ids a list holds), which is also the cache key: the SQL may depend on the shape, never on the values.
+ * On a first run the values are placeholders, which must reach the SQL only as bindings (as knex binds where-values,
+ * limits and offsets); a value that would change the text (a list, NULL) is refused at run time.
  */
-export class Statement<V extends Record<string, StatementValue>> {
-  private compiled = new WeakMap<object, Compiled>()
+export class Statement<V extends Record<string, StatementValue>, S = null> {
+  /**
+   * Checked runs (the test suites turn it on): each run is also built with its real values, and must give the SQL
+   * and bindings knex would have run; a value the builder took from elsewhere than `values` shows up as a mismatch.
+   */
+  static verify = false
+  private compiled = new WeakMap<object, Map<string, Compiled>>()
 
-  constructor(readonly name: string, private build: (knex: Knex, values: V) => Knex.QueryBuilder) {}
+  constructor(readonly name: string, private build: (knex: Knex, values: V, shape: S) => Knex.QueryBuilder) {}
 
   /** The rows, mapped as the knex maps them (camelCase keys). */
-  async rows<T = Record<string, unknown>>(knex: Knex | Knex.Transaction, values: V): Promise<T[]> {
-    const statement = this.compile(knex, values)
+  async rows<T = Record<string, unknown>>(knex: Knex | Knex.Transaction, values: V, shape: S = null as S): Promise<T[]> {
+    const statement = this.compile(knex, values, shape)
     const bindings = statement.slots.map((slot) => {
       if ('constant' in slot) return slot.constant
       const value = values[slot.name]
@@ -39,17 +47,21 @@ export class Statement<V extends Record<string, StatementValue>> {
       }
       return value
     })
+    if (Statement.verify) this.check(knex, values, shape, statement.sql, bindings)
     return runSql<T[]>(knex, { sql: statement.sql, bindings })
   }
 
-  private compile(knex: Knex | Knex.Transaction, values: V): Compiled {
+  private compile(knex: Knex | Knex.Transaction, values: V, shape: S): Compiled {
     // A transaction's client shares its knex's config: one compilation per database, not per connection.
-    const key = knex.client.config as object
-    let compiled = this.compiled.get(key)
+    const config = knex.client.config as object
+    let shapes = this.compiled.get(config)
+    if (!shapes) this.compiled.set(config, (shapes = new Map()))
+    const key = JSON.stringify(shape)
+    let compiled = shapes.get(key)
     if (compiled) return compiled
     const names = Object.keys(values)
     const placeholders = Object.fromEntries(names.map((name, i) => [name, typeof values[name] === 'number' ? NUMBER_BASE + i : `${MARK}${name}`])) as unknown as V
-    const { sql, bindings } = this.build(knex as Knex, placeholders).toSQL()
+    const { sql, bindings } = this.build(knex as Knex, placeholders, shape).toSQL()
     if (sql.includes(MARK)) throw new Error(`statement ${this.name}: a value was written into the SQL text instead of bound`)
     const slots = bindings.map((binding): Slot => {
       if (typeof binding === 'number' && binding >= NUMBER_BASE && binding < NUMBER_BASE + names.length) return { name: names[binding - NUMBER_BASE] }
@@ -61,7 +73,16 @@ export class Statement<V extends Record<string, StatementValue>> {
       return { constant: binding }
     })
     compiled = { sql, slots }
-    this.compiled.set(key, compiled)
+    if (shapes.size < MAX_SHAPES) shapes.set(key, compiled)
     return compiled
+  }
+
+  private check(knex: Knex | Knex.Transaction, values: V, shape: S, sql: string, bindings: unknown[]): void {
+    const direct = this.build(knex as Knex, values, shape).toSQL()
+    const same = direct.sql === sql && direct.bindings.length === bindings.length &&
+      direct.bindings.every((b, i) => b === bindings[i] || (b instanceof Date && bindings[i] instanceof Date && b.getTime() === (bindings[i] as Date).getTime()))
+    if (!same) {
+      throw new Error(`statement ${this.name} (shape ${JSON.stringify(shape)}): the compiled text runs ${sql} with ${JSON.stringify(bindings)}, knex would run ${direct.sql} with ${JSON.stringify(direct.bindings)}`)
+    }
   }
 }

@@ -4,6 +4,7 @@ import { buildApp, type BuildOptions } from '../app.ts'
 import { seedPlans } from '../accounts/seed.ts'
 import { freshDatabase } from './database.ts'
 import { fillFromTemplate } from './schema-template.ts'
+import { Statement } from '../db/statement.ts'
 
 export interface TestContext {
   teardown(fn: () => unknown): void
@@ -14,6 +15,9 @@ export interface TestContext {
  * set), with plans seeded. Closed and dropped when the test ends.
  */
 export async function build(t: TestContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Every compiled statement a test runs is checked against what knex would have run (core/db/statement.ts). Set
+  // here, not on import: production plugins import test helpers' modules for their cross-tenant fixtures.
+  Statement.verify = true
   const db = await freshDatabase()
   const app = await buildApp({
     beforeMigrate: fillFromTemplate,

@@ -26,7 +26,8 @@ type PageValues = { companyId: number; ticketId: number; offset: number }
  */
 export const pageQuery = (knex: Knex, { companyId, ticketId, offset }: PageValues) =>
   knex('messages').where({ companyId, ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset).select(...MESSAGE_COLUMNS)
-const messagesPage = new Statement<PageValues>('messages.page', pageQuery)
+/** Its shape: whether it has an offset (knex leaves out `offset 0`). */
+const messagesPage = new Statement<PageValues, boolean>('messages.page', (knex, values, paged) => pageQuery(knex, { ...values, offset: paged ? values.offset : 0 }))
 
 type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: number | string; unreadLeft: number | string | null }
 type TicketValues = { companyId: number; ticketId: number }
@@ -56,7 +57,7 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
   const openTicket = async (auth: AuthContext, ticketId: number): Promise<OpenedTicket> =>
     seenBy(auth, (await ticketQuery.rows<OpenedTicket>(app.knex, { companyId: auth.companyId, ticketId }))[0])
   const pageOf = (companyId: number, ticketId: number, page: number): Promise<MessageRow[]> =>
-    messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE })
+    messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
 
   api.get('/messages/:ticketId', {
     schema: {

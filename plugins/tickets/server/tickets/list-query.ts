@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, can, type AuthContext, type Static } from '@zapdesk/plugin-api'
-import { whereCanSee, whereOwnWork } from '../visibility.ts'
+import { AppError, Statement, can, type AuthContext, type Static, type StatementValue } from '@zapdesk/plugin-api'
+import { visibilityOf, whereCanSee, whereOwnWork } from '../visibility.ts'
 import { searchSides } from './search-match.ts'
 import type { ListQuery } from './schemas.ts'
 import type { KnownRows, TicketRow } from './serialize.ts'
@@ -44,19 +44,101 @@ export function parseIds(field: string, raw: string | undefined): number[] | und
   return [...new Set(ids)]
 }
 
-/**
- * Who sees which tickets in the lists (server/visibility.ts): with showAll and tickets-manager:showall, every ticket
- * they may open; otherwise their own work (their tickets and their queues' waiting ones), given the status the list
- * is filtered by (listTickets puts that condition on the query).
- */
-function applyVisibility(q: Query, auth: AuthContext, showAll: boolean, status: string | undefined): void {
-  if (showAll && can(auth, 'tickets-manager:showall')) whereCanSee(q, auth)
-  else whereOwnWork(q, auth, status)
+/** What decides a page's SQL (a compiled statement's shape, core/db/statement.ts); ListValues holds what it binds. */
+interface ListShape {
+  /** With showAll and tickets-manager:showall: every ticket they may open; otherwise their own work. */
+  showAll: boolean
+  /** The caller's visibility (server/visibility.ts): admins see everything; who sees tickets without a queue; how many queues they have. */
+  everything: boolean
+  withoutQueue: boolean
+  ownQueues: number
+  status: 'none' | 'pending' | 'other'
+  unread: boolean
+  /** How many ids each list filter holds (null: no such filter). */
+  queues: number | null
+  users: number | null
+  tags: number
+  date: boolean
+  updatedAt: boolean
+  /** Whether the page has an offset (knex leaves out `offset 0`). */
+  paged: boolean
 }
+type ListValues = Record<string, StatementValue>
 
 const dayRange = (day: string): [Date, Date] => {
   const start = new Date(`${day}T00:00:00.000Z`)
   return [start, new Date(start.getTime() + DAY_MS)]
+}
+
+/** The request as a shape and its values: every id of a list is a value of its own (queue0, queue1, ...). */
+function listInput(auth: AuthContext, query: Static<typeof ListQuery>): { shape: ListShape; values: ListValues } {
+  const v = visibilityOf(auth)
+  const values: ListValues = { companyId: auth.companyId, userId: auth.userId, offset: ((query.pageNumber ?? 1) - 1) * PAGE_SIZE }
+  const put = (prefix: string, ids: readonly number[] | undefined): number | null => {
+    ids?.forEach((id, i) => { values[`${prefix}${i}`] = id })
+    return ids ? ids.length : null
+  }
+  put('ownQueue', v.queueIds)
+  if (query.status) values.status = query.status
+  if (query.date) [values.dateFrom, values.dateTo] = dayRange(query.date)
+  if (query.updatedAt) [values.updatedFrom, values.updatedTo] = dayRange(query.updatedAt)
+  const shape: ListShape = {
+    showAll: query.showAll === true && can(auth, 'tickets-manager:showall'), everything: v.everything, withoutQueue: v.withoutQueue,
+    ownQueues: v.queueIds.length, status: !query.status ? 'none' : query.status === 'pending' ? 'pending' : 'other',
+    unread: query.withUnreadMessages === true,
+    queues: put('queue', parseIds('queueIds', query.queueIds)), users: put('user', parseIds('users', query.users)),
+    tags: put('tag', parseIds('tags', query.tags)) ?? 0, // zapdesk: not a table (the query field)
+    date: Boolean(query.date), updatedAt: Boolean(query.updatedAt), paged: (values.offset as number) > 0,
+  }
+  return { shape, values }
+}
+
+const ids = (v: ListValues, prefix: string, n: number): number[] => Array.from({ length: n }, (_, i) => v[`${prefix}${i}`] as number)
+
+/**
+ * The list's conditions from a shape and its values only (real ones, or a statement's placeholders). Who sees which
+ * tickets (server/visibility.ts): with showAll and tickets-manager:showall, every ticket they may open; otherwise
+ * their own work (their tickets and their queues' waiting ones), given the status the list is filtered by.
+ */
+function applyFilters(app: FastifyInstance, q: Query, v: ListValues, shape: ListShape): Query {
+  const companyId = v.companyId as number
+  q.where('tickets.companyId', companyId)
+  // The caller as the visibility rule reads them, rebuilt from the shape and values (nothing else reaches the SQL).
+  const viewer = { profile: shape.everything ? 'admin' : 'user', super: false, allTicket: shape.withoutQueue ? 'enabled' : 'disabled', userId: v.userId, queueIds: ids(v, 'ownQueue', shape.ownQueues) } as unknown as AuthContext
+  if (shape.showAll) whereCanSee(q, viewer)
+  else whereOwnWork(q, viewer, shape.status === 'none' ? undefined : shape.status === 'pending' ? 'pending' : v.status as string)
+  if (shape.status !== 'none') q.where('tickets.status', v.status)
+  if (shape.unread) q.where('tickets.unreadMessages', '>', 0)
+  // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.
+  if (shape.queues !== null) q.where((w) => w.whereIn('tickets.queueId', ids(v, 'queue', shape.queues!)).orWhereNull('tickets.queueId'))
+  if (shape.users !== null) q.whereIn('tickets.userId', ids(v, 'user', shape.users))
+  // Every given tag must be on the ticket.
+  for (const tagId of ids(v, 'tag', shape.tags)) q.whereIn('tickets.id', app.tags.ticketIdsTagged(companyId, tagId))
+  if (shape.date) q.where('tickets.createdAt', '>=', v.dateFrom).where('tickets.createdAt', '<', v.dateTo)
+  if (shape.updatedAt) q.where('tickets.updatedAt', '>=', v.updatedFrom).where('tickets.updatedAt', '<', v.updatedTo)
+  return q
+}
+
+const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
+
+/** The page's columns: the ticket's, its holder's name (the kernel's users, under the company), its tag ids and contact. */
+function withColumns(app: FastifyInstance, q: Query): Query {
+  // The company condition on the join too: a stale user id can never name another company's user.
+  q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
+    .select(...COLUMNS, 'users.name as userName', app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
+}
+
+/** A page without a search, compiled once per shape. */
+const pages = new WeakMap<FastifyInstance, Statement<ListValues, ListShape>>()
+function pageStatement(app: FastifyInstance): Statement<ListValues, ListShape> {
+  let statement = pages.get(app)
+  if (!statement) {
+    statement = new Statement<ListValues, ListShape>('tickets.list', (knex, v, shape) =>
+      newestFirst(withColumns(app, applyFilters(app, knex('tickets'), v, shape))).limit(PAGE_SIZE + 1).offset(shape.paged ? v.offset as number : 0))
+    pages.set(app, statement)
+  }
+  return statement
 }
 
 /**
@@ -67,44 +149,24 @@ const dayRange = (day: string): [Date, Date] => {
  * under the same filters and up to this page's end, merged (UNION) and joined: the page's tickets are among them.
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
-  const companyId = auth.companyId
-  const tags = parseIds('tags', query.tags) // zapdesk: not a table (the query field)
-  const users = parseIds('users', query.users)
-  const queueIds = parseIds('queueIds', query.queueIds)
-  const filtered = (q: Query): Query => {
-    q.where('tickets.companyId', companyId)
-    applyVisibility(q, auth, query.showAll === true, query.status)
-    if (query.status) q.where('tickets.status', query.status)
-    if (query.withUnreadMessages) q.where('tickets.unreadMessages', '>', 0)
-    // A queue filter keeps tickets without a queue: they wait for whoever serves the selected queues.
-    if (queueIds) q.where((w) => w.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'))
-    if (users) q.whereIn('tickets.userId', users)
-    // Every given tag must be on the ticket.
-    for (const tagId of tags ?? []) q.whereIn('tickets.id', app.tags.ticketIdsTagged(companyId, tagId))
-    if (query.date) q.where('tickets.createdAt', '>=', dayRange(query.date)[0]).where('tickets.createdAt', '<', dayRange(query.date)[1])
-    if (query.updatedAt) q.where('tickets.updatedAt', '>=', dayRange(query.updatedAt)[0]).where('tickets.updatedAt', '<', dayRange(query.updatedAt)[1])
-    return q
-  }
-  const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
-  const page = query.pageNumber ?? 1
-  const q = app.knex('tickets')
+  const { shape, values } = listInput(auth, query)
   const term = query.searchParam?.trim() ?? ''
+  let rows: ListedTicket[]
   if (term) {
+    const companyId = auth.companyId
+    const end = (query.pageNumber ?? 1) * PAGE_SIZE + 1
     const sides = searchSides(app, companyId, term).map((match) => {
-      const side = filtered(app.knex('tickets').select('tickets.id'))
+      const side = applyFilters(app, app.knex('tickets').select('tickets.id'), values, shape)
       match(side)
-      return app.knex.select('id').from(newestFirst(side).limit(page * PAGE_SIZE + 1).as('side'))
+      return app.knex.select('id').from(newestFirst(side).limit(end).as('side'))
     })
     // The sides applied the filters: the page only reads the tickets they name (still under the company).
-    q.join((sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]).as('matched'), 'matched.id', 'tickets.id').where('tickets.companyId', companyId)
+    const q = app.knex('tickets').join((sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]).as('matched'), 'matched.id', 'tickets.id')
+      .where('tickets.companyId', companyId)
+    rows = await newestFirst(withColumns(app, q)).limit(PAGE_SIZE + 1).offset(values.offset as number)
   } else {
-    filtered(q)
+    rows = await pageStatement(app).rows<ListedTicket>(app.knex, values, shape)
   }
-  // The company condition on the join too: a stale user id can never name another company's user.
-  q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
-    .select(...COLUMNS, 'users.name as userName', app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
-  app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
-  const rows: ListedTicket[] = await newestFirst(q).limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE)
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
 }
 
