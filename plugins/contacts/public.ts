@@ -12,6 +12,7 @@ import './server/types.ts'
 
 export type { ContactJson, FindOrCreateInput }
 export type { ContactsService } from './server/service.ts'
+export type { ContactSearchShape, ContactSearchValues } from './server/lookup.ts'
 export type { ContactChannel } from './server/channel.ts'
 export { ContactDto } from './server/serialize.ts'
 export { normalizeNumber } from './server/normalize.ts'

@@ -7,35 +7,49 @@ import { searchKey } from './normalize.ts'
 const INDEXED_TERM_WORDS = 5
 
 /**
- * Narrows a query on `contacts` to the company's contacts whose name starts with the term or has it after a space
- * (accents and case ignored, through name_search; wildcards the user typed match themselves). The candidates come
- * from the name word index (contact_search_words: a contact with a word starting with each of the term's words, a
- * range of its key), and the rule keeps those it matches: a search no longer tests every contact of the company. GLOB
- * on SQLite's binary collation, LIKE on MariaDB: both use an index for a prefix.
+ * A term's name search as the patterns it binds: a prefix per indexed word (letters and digits only) and the rule's
+ * two (the name starts with the term, or has it after a space). Strings, or a compiled statement's placeholders.
  */
-export function whereNameMatches(app: FastifyInstance, q: Knex.QueryBuilder, companyId: number, term: string): void {
+export interface NameSearch {
+  words: string[]
+  start: string
+  inner: string
+}
+
+/** The patterns of a term (accents and case ignored; wildcards the user typed match themselves). GLOB on SQLite, LIKE on MariaDB. */
+export function nameSearch(app: FastifyInstance, term: string): NameSearch {
   const name = searchKey(term)
   const words = nameWords(name).slice(0, INDEXED_TERM_WORDS)
+  if (app.dialect === 'sqlite') {
+    const glob = name.replace(/[*?[]/g, '[$&]')
+    return { words: words.map((w) => `${w}*`), start: `${glob}*`, inner: `* ${glob}*` }
+  }
+  const like = name.replace(/[!%_]/g, '!$&')
+  return { words: words.map((w) => `${w}%`), start: `${like}%`, inner: `% ${like}%` }
+}
+
+/**
+ * Narrows a query on `contacts` to the company's contacts whose name the search matches (through name_search). The
+ * candidates come from the name word index (contact_search_words: a contact with a word starting with each of the
+ * term's words, a range of its key), and the rule keeps those it matches: a search no longer tests every contact of
+ * the company. GLOB on SQLite's binary collation, LIKE on MariaDB: both use an index for a prefix.
+ */
+export function whereNameMatches(app: FastifyInstance, q: Knex.QueryBuilder, companyId: number, search: NameSearch): void {
   // A term of no letters or digits ('+', '-') has no word to look up: its contacts are found by the rule alone.
-  if (words.length) q.whereIn('contacts.id', wordCandidates(app, companyId, words))
+  if (search.words.length) q.whereIn('contacts.id', wordCandidates(app, companyId, search.words))
   q.where((w) => {
-    if (app.dialect === 'sqlite') {
-      const glob = name.replace(/[*?[]/g, '[$&]')
-      w.whereRaw('?? GLOB ?', ['contacts.nameSearch', `${glob}*`]).orWhereRaw('?? GLOB ?', ['contacts.nameSearch', `* ${glob}*`])
-    } else {
-      const like = name.replace(/[!%_]/g, '!$&')
-      w.whereRaw("?? LIKE ? ESCAPE '!'", ['contacts.nameSearch', `${like}%`]).orWhereRaw("?? LIKE ? ESCAPE '!'", ['contacts.nameSearch', `% ${like}%`])
-    }
+    if (app.dialect === 'sqlite') w.whereRaw('?? GLOB ?', ['contacts.nameSearch', search.start]).orWhereRaw('?? GLOB ?', ['contacts.nameSearch', search.inner])
+    else w.whereRaw("?? LIKE ? ESCAPE '!'", ['contacts.nameSearch', search.start]).orWhereRaw("?? LIKE ? ESCAPE '!'", ['contacts.nameSearch', search.inner])
   })
 }
 
-/** Ids of the company's contacts with a name word starting with each of these words (letters and digits only). */
-function wordCandidates(app: FastifyInstance, companyId: number, words: string[]): Knex.QueryBuilder {
-  const starting = (word: string) => {
+/** Ids of the company's contacts with a name word matching each of these prefixes. */
+function wordCandidates(app: FastifyInstance, companyId: number, prefixes: string[]): Knex.QueryBuilder {
+  const starting = (prefix: string) => {
     const q = app.knex('contactSearchWords').select('contactId').where({ companyId })
-    return app.dialect === 'sqlite' ? q.whereRaw('?? GLOB ?', ['word', `${word}*`]) : q.where('word', 'like', `${word}%`)
+    return app.dialect === 'sqlite' ? q.whereRaw('?? GLOB ?', ['word', prefix]) : q.where('word', 'like', prefix)
   }
-  const q = starting(words[0]).distinct()
-  for (const word of words.slice(1)) q.whereIn('contactId', starting(word))
+  const q = starting(prefixes[0]).distinct()
+  for (const prefix of prefixes.slice(1)) q.whereIn('contactId', starting(prefix))
   return q
 }

@@ -5,7 +5,7 @@ import { Contact, ContactCustomField } from './models.ts'
 import { contactDto, type ContactJson } from './serialize.ts'
 import { connectionsChannel, type ContactChannel } from './channel.ts'
 import { cleanName, normalizeNumber, searchKey } from './normalize.ts'
-import { contactIdsMatching, contactsByIds, countCreated } from './lookup.ts'
+import { contactIdsMatching, contactIdsSearched, contactSearch, contactsByIds, countCreated, type ContactSearchShape, type ContactSearchValues } from './lookup.ts'
 import { indexNames } from './name-words.ts'
 import { findOrCreateContact, findOrCreateContacts, type FindOrCreateInput, type FindOrCreateItem } from './find-or-create.ts'
 
@@ -53,6 +53,19 @@ export class ContactsService {
   /** A subquery of the ids of the company's contacts matching a search term (name word prefix or number prefix). */
   idsMatching(companyId: number, term: string): Knex.QueryBuilder {
     return contactIdsMatching(this.app, companyId, term)
+  }
+
+  /**
+   * idsMatching in two steps, for a compiled statement (`Statement` of the plugin API): a term's values to bind (keys
+   * starting with `contact`) and its shape, then the subquery from those values (real, or the statement's
+   * placeholders) and shape.
+   */
+  search(term: string): { values: ContactSearchValues; shape: ContactSearchShape } {
+    return contactSearch(this.app, term)
+  }
+
+  idsSearched(companyId: number, values: ContactSearchValues, shape: ContactSearchShape): Knex.QueryBuilder {
+    return contactIdsSearched(this.app, companyId, values, shape)
   }
 
   /** How many person contacts (not groups) the company gained in [from, to) (null: unbounded on that side). */

@@ -24,20 +24,21 @@ export async function indexWords(db: Knex | Knex.Transaction, companyId: number,
   await db('ticketSearchWords').insert(words.map((word) => ({ companyId, word, ticketId }))).onConflict(['companyId', 'word', 'ticketId']).ignore()
 }
 
-/**
- * Ticket ids of a company whose messages hold a word starting with each of the search term's words (AND), through
- * the primary key (company_id, word, ticket_id): no scan of message bodies.
- */
-export function ticketsMatchingWords(db: Knex, companyId: number, term: string): Knex.QueryBuilder | null {
-  const words = wordsOf(term).slice(0, 5)
-  if (words.length === 0) return null
-  let query = db('ticketSearchWords').distinct('ticketId').where({ companyId }).where('word', 'like', `${escapeLike(words[0])}%`)
-  for (const w of words.slice(1)) {
-    query = query.whereIn('ticketId', db('ticketSearchWords').select('ticketId').where({ companyId }).where('word', 'like', `${escapeLike(w)}%`))
-  }
-  return query
+/** At most this many of a search term's words are looked up. */
+const SEARCHED_WORDS = 5
+
+/** A search term's word prefixes ('abc%'; words hold only letters and digits, so nothing needs escaping). */
+export function wordPrefixes(term: string): string[] {
+  return wordsOf(term).slice(0, SEARCHED_WORDS).map((w) => `${w}%`)
 }
 
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+/**
+ * Ticket ids of a company whose messages hold a word matching each of these prefixes (AND; wordPrefixes' strings or a
+ * compiled statement's placeholders), through the primary key (company_id, word, ticket_id): no scan of message
+ * bodies. At least one prefix.
+ */
+export function ticketsMatchingWords(db: Knex, companyId: number, prefixes: string[]): Knex.QueryBuilder {
+  const query = db('ticketSearchWords').distinct('ticketId').where({ companyId }).where('word', 'like', prefixes[0])
+  for (const prefix of prefixes.slice(1)) query.whereIn('ticketId', db('ticketSearchWords').select('ticketId').where({ companyId }).where('word', 'like', prefix))
+  return query
 }
