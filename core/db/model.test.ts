@@ -2,7 +2,7 @@ import t from 'tap'
 import { build } from '../testing/build.ts'
 import { createCompanyWithUsers } from '../testing/fixtures.ts'
 import { User, Setting } from '../accounts/models.ts'
-import { UnscopedTenantQueryError } from './model.ts'
+import { UnscopedTenantQueryError, toIso } from './model.ts'
 
 t.test('tenant models refuse queries that do not say whose rows they reach', async (t) => {
   const app = await build(t)
@@ -32,4 +32,16 @@ t.test('dates and booleans read the same on both databases', async (t) => {
   t.match(u!.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   t.equal(u!.super, false)
   t.equal(typeof u!.online, 'boolean')
+})
+
+t.test('toIso writes a date as toISOString does', async (t) => {
+  const edges = [0, Date.UTC(1000, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(2026, 1, 28, 9, 5, 7, 3), Date.UTC(2026, 10, 27, 12, 0, 0, 40)]
+  let seed = 7
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+  const samples = [...edges, ...Array.from({ length: 2000 }, () => Math.floor(random() * Date.UTC(2100, 0, 1)))]
+  const differing = samples.filter((ms) => toIso(new Date(ms)) !== new Date(ms).toISOString())
+  t.same(differing, [], `${samples.length} dates from 1970 to 2100 and the edges of four-digit years`)
+  t.equal(toIso(new Date(Date.UTC(99, 0, 1) - 1000 * 86_400_000 * 365)), new Date(Date.UTC(99, 0, 1) - 1000 * 86_400_000 * 365).toISOString(), 'other years as toISOString writes them')
+  t.equal(toIso(new Date(Date.UTC(12000, 0, 1))), '+012000-01-01T00:00:00.000Z')
+  t.throws(() => toIso(new Date(NaN)), RangeError, 'an invalid date still throws')
 })
