@@ -3,7 +3,6 @@ import '@zapdesk/tags/public'
 import '@zapdesk/tickets/public'
 import routes from './server/routes.ts'
 import { setupRealtime } from './server/realtime.ts'
-import { sampleTicket } from '@zapdesk/tickets/testing'
 
 /** Kanban: the board of pending and open tickets in lanes (one per kanban tag, plus "Em aberto"), moved by tags. */
 export default definePlugin({
@@ -17,6 +16,8 @@ export default definePlugin({
   topics: { kanban: {} },
   setup: setupRealtime,
   async tenantFixtures(app, companyId, marker) {
+    // Imported when the checks call it: test helpers stay out of a running server.
+    const { sampleTicket } = await import('@zapdesk/tickets/testing')
     const ticket = await sampleTicket(app, companyId, { name: `Kanban ${marker}`, lastMessage: `Última ${marker}` })
     return { 'ticket-tags.ticketId': ticket.id }
   },
