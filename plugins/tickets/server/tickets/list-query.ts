@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { AppError, Statement, can, type AuthContext, type Static, type StatementValue } from '@zapdesk/plugin-api'
-import { visibilityOf, whereCanSee, whereOwnWork } from '../visibility.ts'
+import { visibilityOf, whereCanSee, whereOwnWork, type TicketVisibility } from '../visibility.ts'
 import { searchInput, searchSides, type SearchShape } from './search-match.ts'
 import type { ListQuery } from './schemas.ts'
 import type { KnownRows, TicketRow } from './serialize.ts'
@@ -48,7 +48,7 @@ export function parseIds(field: string, raw: string | undefined): number[] | und
 interface ListShape {
   /** With showAll and tickets-manager:showall: every ticket they may open; otherwise their own work. */
   showAll: boolean
-  /** The caller's visibility (server/visibility.ts): admins see everything; who sees tickets without a queue; how many queues they have. */
+  /** The caller's visibility (server/visibility.ts, TicketVisibility): admins see everything; who sees tickets without a queue; how many queues they have. */
   everything: boolean
   withoutQueue: boolean
   ownQueues: number
@@ -103,8 +103,8 @@ const ids = (v: ListValues, prefix: string, n: number): number[] => Array.from({
 function applyFilters(app: FastifyInstance, q: Query, v: ListValues, shape: ListShape): Query {
   const companyId = v.companyId as number
   q.where('tickets.companyId', companyId)
-  // The caller as the visibility rule reads them, rebuilt from the shape and values (nothing else reaches the SQL).
-  const viewer = { profile: shape.everything ? 'admin' : 'user', super: false, allTicket: shape.withoutQueue ? 'enabled' : 'disabled', userId: v.userId, queueIds: ids(v, 'ownQueue', shape.ownQueues) } as unknown as AuthContext
+  // The caller's visibility rebuilt from the shape and values: nothing else reaches the SQL.
+  const viewer: TicketVisibility = { everything: shape.everything, withoutQueue: shape.withoutQueue, userId: v.userId as number, queueIds: ids(v, 'ownQueue', shape.ownQueues) }
   if (shape.showAll) whereCanSee(q, viewer)
   else whereOwnWork(q, viewer, shape.status === 'none' ? undefined : shape.status === 'pending' ? 'pending' : v.status as string)
   if (shape.status !== 'none') q.where('tickets.status', v.status)
