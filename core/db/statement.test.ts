@@ -68,6 +68,8 @@ t.test('values that would change the SQL, and values written into it, are refuse
   await t.rejects(interpolated.rows(knex, { name: 'x' }), /written into the SQL text/)
   const pattern = new Statement<{ name: string }>('probe.pattern', (k, v) => k('users').where('name', 'like', `${v.name}%`).select('id'))
   await t.rejects(pattern.rows(knex, { name: 'x' }), /written into a binding's text/)
+  const computed = new Statement<{ a: number; b: number }>('probe.computed', (k, v) => k('users').where('id', '>', v.a).limit(v.b).offset(v.a + 1).select('id'))
+  await t.rejects(computed.rows(knex, { a: 1, b: 2 }), /a number was computed from a value/, 'offset + 1 is not taken for another value')
 })
 
 t.test('a shape picks the SQL; checked runs catch a value the builder took from elsewhere', async (t) => {

@@ -13,8 +13,13 @@ interface Compiled {
 
 /** Strings no real value holds: a placeholder's binding is recognised by equality, and must never appear inside text. */
 const MARK = '\u0000zd-slot:'
-/** Integer placeholders (limit, offset and numeric columns: knex's limit takes only integers), far above real ids. */
-const NUMBER_BASE = 9_007_199_254_000_000
+/**
+ * Integer placeholders (limit, offset and numeric columns: knex's limit takes only integers), far above real ids and
+ * a thousand apart: a number computed from one (`offset + 1`) lands between them and is refused, never taken for
+ * another value.
+ */
+const NUMBER_BASE = 4_000_000_000_000_000
+const NUMBER_STRIDE = 1000
 /** Shapes kept per statement and database; past it a shape is compiled on each run, as knex would. */
 const MAX_SHAPES = 500
 
@@ -60,11 +65,15 @@ export class Statement<V extends Record<string, StatementValue>, S = null> {
     let compiled = shapes.get(key)
     if (compiled) return compiled
     const names = Object.keys(values)
-    const placeholders = Object.fromEntries(names.map((name, i) => [name, typeof values[name] === 'number' ? NUMBER_BASE + i : `${MARK}${name}`])) as unknown as V
+    const placeholders = Object.fromEntries(names.map((name, i) => [name, typeof values[name] === 'number' ? NUMBER_BASE + i * NUMBER_STRIDE : `${MARK}${name}`])) as unknown as V
     const { sql, bindings } = this.build(knex as Knex, placeholders, shape).toSQL()
     if (sql.includes(MARK)) throw new Error(`statement ${this.name}: a value was written into the SQL text instead of bound`)
     const slots = bindings.map((binding): Slot => {
-      if (typeof binding === 'number' && binding >= NUMBER_BASE && binding < NUMBER_BASE + names.length) return { name: names[binding - NUMBER_BASE] }
+      if (typeof binding === 'number' && binding >= NUMBER_BASE / 2) {
+        const i = (binding - NUMBER_BASE) / NUMBER_STRIDE
+        if (Number.isInteger(i) && i >= 0 && i < names.length) return { name: names[i] }
+        throw new Error(`statement ${this.name}: a number was computed from a value (${binding}) instead of bound`)
+      }
       if (typeof binding === 'string' && binding.includes(MARK)) {
         const name = binding.slice(MARK.length)
         if (binding.startsWith(MARK) && names.includes(name)) return { name }
