@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex'
 import { knexSnakeCaseMappers } from 'objection'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PREPARED_PER_CONNECTION, runPreparedWhenAsked } from './prepared.ts'
 import { fastRowMapper } from './row-mapper.ts'
 
 export type Dialect = 'sqlite' | 'mysql'
@@ -20,14 +21,16 @@ export function createKnex(target: DatabaseTarget): Knex {
   const snake = knexSnakeCaseMappers()
   const mappers = { wrapIdentifier: snake.wrapIdentifier, postProcessResponse: fastRowMapper(snake.postProcessResponse) }
   if (target.url) {
-    return knexFactory({
+    const knex = knexFactory({
       client: 'mysql2',
-      // knex sends text queries, never mysql2's prepared statements, whose per-connection cache (16,000 entries by
-      // default) allocates its four arrays up front: 512 KB per pooled connection, kept for nothing.
-      connection: { uri: target.url, timezone: 'Z', dateStrings: false, supportBigNumbers: true, charset: 'utf8mb4', maxPreparedStatements: 16 } as Knex.MySql2ConnectionConfig,
+      // Only the compiled statements run prepared (prepared.ts): mysql2's per-connection cache of them, 16,000 entries
+      // by default, allocates its arrays up front (512 KB per pooled connection).
+      connection: { uri: target.url, timezone: 'Z', dateStrings: false, supportBigNumbers: true, charset: 'utf8mb4', maxPreparedStatements: PREPARED_PER_CONNECTION } as Knex.MySql2ConnectionConfig,
       pool: { min: 0, max: 10 },
       ...mappers,
     })
+    runPreparedWhenAsked(knex)
+    return knex
   }
   const file = target.sqliteFile ?? ':memory:'
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })

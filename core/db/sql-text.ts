@@ -101,9 +101,11 @@ export function sqlWriter(knex: Knex | Knex.Transaction): SqlWriter {
  * Runs a hand-built statement on the knex (or its transaction). Answers a read's rows (camelCased, as the knex maps
  * them), or a write's outcome as the driver reports it.
  */
-export async function runSql<T = unknown>(db: Knex | Knex.Transaction, statement: SqlText): Promise<T> {
-  const result = await db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
+export async function runSql<T = unknown>(db: Knex | Knex.Transaction, statement: SqlText, options: { prepared?: boolean } = {}): Promise<T> {
   const config = db.client.config as Knex.Config
+  const raw = db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
+  // prepared.ts: a server-side prepared statement on MariaDB/MySQL; SQLite's connection caches every statement anyway.
+  const result = await (options.prepared && config.client === 'mysql2' ? raw.options({ prepared: true }) : raw)
   if (config.client !== 'mysql2') return result as T
   // mysql2 answers [rows or outcome, fields], which the knex's mappers leave as they are: the rows are mapped here.
   const [first] = result as [unknown]

@@ -30,7 +30,7 @@ t.test('a compiled statement answers what its builder answers, compiled once per
   const query = (k: typeof knex, v: Values, paged = v.offset > 0) => {
     const onCount = k('statementProbe as o').where('o.companyId', v.companyId).where('o.isOn', true).count('*').as('onCount')
     return k('statementProbe').where({ companyId: v.companyId }).where('seenAt', '>=', v.since).whereNot('someName', v.name)
-      .select('id', 'someName', onCount).orderBy('id', 'desc').limit(v.limit).offset(paged ? v.offset : 0)
+      .select('id', 'someName', 'isOn', 'seenAt', onCount).orderBy('id', 'desc').limit(v.limit).offset(paged ? v.offset : 0)
   }
   const page = new Statement<Values, boolean>('probe.page', (k, v, paged) => {
     builds++
@@ -45,6 +45,7 @@ t.test('a compiled statement answers what its builder answers, compiled once per
   for (const values of cases) {
     const expected = (await query(knex, values)).map((r: Record<string, unknown>) => ({ ...r, onCount: Number(r.onCount) }))
     const rows = (await page.rows<Record<string, unknown>>(knex, values, values.offset > 0)).map((r) => ({ ...r, onCount: Number(r.onCount) }))
+    // On MariaDB the statement runs prepared (binary rows) and the builder as text: flags, dates and counts alike.
     t.same(rows, expected, `the builder's rows for ${JSON.stringify(values)}, camelCased`)
   }
   t.equal(builds, 2, 'built once per shape (with and without an offset): later runs reuse its text with their own values')
@@ -54,6 +55,21 @@ t.test('a compiled statement answers what its builder answers, compiled once per
   await probeTable(other.knex)
   t.same(await page.rows(other.knex, cases[2], true), [], "another app's database compiles its own (its empty table)")
   t.equal(builds, 3)
+})
+
+t.test('on MariaDB a compiled statement runs as a prepared statement of its connection, prepared once', async (t) => {
+  const app = await build(t)
+  if (app.knex.client.config.client !== 'mysql2') return t.pass('SQLite: its connection caches every prepared statement (core/db/knex.ts)')
+  const byName = new Statement<{ name: string }>('probe.prepared', (k, v) => k('users').where('name', v.name).select('id'))
+  const status = async (trx: typeof app.knex, name: string) => Number(((await trx.raw('SHOW SESSION STATUS LIKE ?', [name]))[0] as Array<{ Value: string }>)[0].Value)
+  await app.knex.transaction(async (trx) => {
+    const [executed, prepared] = [await status(trx, 'Com_stmt_execute'), await status(trx, 'Com_stmt_prepare')]
+    for (const name of ['a', 'b', 'c']) t.same(await byName.rows(trx, { name }), [])
+    t.equal(await status(trx, 'Com_stmt_execute') - executed, 3, 'three executions')
+    t.equal(await status(trx, 'Com_stmt_prepare') - prepared, 1, 'one prepare: the connection keeps it')
+    await trx('users').where('name', 'a').select('id')
+    t.equal(await status(trx, 'Com_stmt_execute') - executed, 3, 'a query of the builder stays a text query')
+  })
 })
 
 t.test('values that would change the SQL, and values written into it, are refused', async (t) => {
