@@ -33,19 +33,17 @@ type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: numbe
 type TicketValues = { companyId: number; ticketId: number }
 
 /**
- * The ticket as visibleTicket answers it (seenBy), read in one query with its holder's name (the kernel's users,
- * under the company), its contact and tag ids (the contacts and tags plugins' join and column), how many messages it
- * has (a count over the (ticket_id, id) index, under the company) and whether one of them is still unread.
+ * The ticket as visibleTicket answers it (seenBy), read in one query with its contact and tag ids (the contacts and
+ * tags plugins' join and column), how many messages it has (a count over the (ticket_id, id) index, under the
+ * company) and whether one of them is still unread.
  */
 function openedTicket(app: FastifyInstance): Statement<TicketValues> {
   return new Statement<TicketValues>('messages.openedTicket', (knex, { companyId, ticketId }) => {
     const messageCount = knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
     // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
     const unreadLeft = knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
-    const q = knex('tickets')
-      .leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
-      .where('tickets.companyId', companyId).where('tickets.id', ticketId)
-      .first('tickets.*', 'users.name as userName', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+    const q = knex('tickets').where('tickets.companyId', companyId).where('tickets.id', ticketId)
+      .first('tickets.*', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
     return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
   })
 }

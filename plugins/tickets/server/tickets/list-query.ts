@@ -17,8 +17,6 @@ const COLUMNS = ['id', 'uuid', 'companyId', 'status', 'userId', 'queueId', 'cont
   'isGroup', 'chatbot', 'awaitingRating', 'useIntegration', 'promptId', 'integrationId', 'createdAt', 'updatedAt'].map((c) => `tickets.${c}`)
 
 export interface ListedTicket extends TicketRow {
-  /** The holder's name, read in the same query (the kernel's users table, under the ticket's company). */
-  userName: string | null
   /** The contact as the answer shows it, from the contacts plugin's join (null: the contact is gone). */
   contactName: string | null
   contactNumber: string | null
@@ -121,11 +119,9 @@ function applyFilters(app: FastifyInstance, q: Query, v: ListValues, shape: List
 
 const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
 
-/** The page's columns: the ticket's, its holder's name (the kernel's users, under the company), its tag ids and contact. */
+/** The page's columns: the ticket's, its tag ids and its contact (holders' names are kept in memory: holders.ts). */
 function withColumns(app: FastifyInstance, q: Query): Query {
-  // The company condition on the join too: a stale user id can never name another company's user.
-  q.leftJoin('users', (j) => j.on('users.id', '=', 'tickets.userId').andOn('users.companyId', '=', 'tickets.companyId'))
-    .select(...COLUMNS, 'users.name as userName', app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  q.select(...COLUMNS, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
   return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
 }
 
@@ -160,10 +156,9 @@ function pageStatement(app: FastifyInstance): Statement<ListValues, PageShape> {
 
 /**
  * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
- * (no model instances) with the holder's name, the contact (the contacts plugin's join) and the tag ids (the tags
- * plugin's column) read in the same query: with the queues, connections and tags kept in memory by their plugins,
- * a page is one query, whose text is compiled once per shape (knex compiled a search's on every request: a quarter
- * of its CPU).
+ * (no model instances) with the contact (the contacts plugin's join) and the tag ids (the tags plugin's column) read
+ * in the same query: with the holders' names (holders.ts), queues, connections and tags kept in memory, a page is
+ * one query, whose text is compiled once per shape (knex compiled a search's on every request: a quarter of its CPU).
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const { shape, values } = listInput(auth, query)
@@ -178,14 +173,12 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
 }
 
-/** The holders, contacts and tags the page already names, for serializeTickets (a holder or contact whose row is gone is looked up, and found absent). */
+/** The contacts and tags the page already names, for serializeTickets (a contact whose row is gone is looked up, and found absent). */
 export async function knownOf(app: FastifyInstance, companyId: number, rows: ListedTicket[]): Promise<KnownRows> {
-  const users = new Map<number, { id: number; name: string }>()
   const contacts = new Map<number, { id: number; name: string; number: string | null; profilePicUrl: string | null; isGroup: unknown }>()
   for (const r of rows) {
-    if (r.userId !== null && r.userName !== null) users.set(Number(r.userId), { id: Number(r.userId), name: r.userName })
     if (r.contactName !== null) contacts.set(Number(r.contactId), { id: Number(r.contactId), name: r.contactName, number: r.contactNumber, profilePicUrl: r.contactProfilePicUrl, isGroup: r.contactIsGroup })
   }
   const tags = await app.tags.tagsNamed(companyId, new Map(rows.map((r) => [Number(r.id), r.tagIds])))
-  return { users: [...users.values()], contacts: [...contacts.values()], tags }
+  return { contacts: [...contacts.values()], tags }
 }

@@ -48,7 +48,7 @@ t.test('a page of tickets is one query once the session and the company\'s queue
   t.equal(onPage.length, 2, `a ticket's messages page: the ticket and the page (${onPage.join(' | ')})`)
 })
 
-t.test('a renamed tag, contact or queue shows on the next page; another company\'s tag linked by hand never does', async (t) => {
+t.test('a renamed tag, contact, queue or holder shows on the next page; another company\'s tag, contact or user linked by hand never does', async (t) => {
   const app = await build(t)
   const w = await createWorld(app)
   const other = await createWorld(app)
@@ -59,7 +59,11 @@ t.test('a renamed tag, contact or queue shows on the next page; another company\
   t.equal(renamed.statusCode, 200, renamed.body)
   t.equal((await call(app, 'PUT', `/queue/${w.sales}`, w.c.admin.headers, { name: 'Vendas B2B', color: '#778899' })).statusCode, 200)
   await app.knex('contacts').where({ id: w.contactId }).update({ name: 'João S.' })
+  const agentName = (await app.knex('users').where({ id: w.agent.id }).first('name')).name
+  t.same((await first()).user, { id: w.agent.id, name: agentName })
+  await app.knex('users').where({ id: w.agent.id }).update({ name: 'Agente Renomeada' })
   const ticket = await first()
+  t.same(ticket.user, { id: w.agent.id, name: 'Agente Renomeada' }, 'the holder\'s new name (its kept names dropped by the write)')
   t.same(ticket.tags.map((g: { name: string; color: string }) => [g.name, g.color]), [['Alfa', '#112233'], ['beta', '#112233'], ['ômega', '#445566']])
   t.equal(ticket.queue.name, 'Vendas B2B')
   t.equal(ticket.contact.name, 'João S.')
@@ -68,10 +72,14 @@ t.test('a renamed tag, contact or queue shows on the next page; another company\
   await app.knex('ticketTags').insert({ companyId: w.c.id, ticketId, tagId: foreignTag })
   const foreignContact = await createContact(app, other.c.id, 'De outra empresa')
   await app.knex('tickets').where({ id: ticketId }).update({ contactId: foreignContact })
+  const foreignUser = (await app.knex('users').where({ companyId: other.c.id }).first('id')).id
+  await app.knex('tickets').where({ id: ticketId }).update({ userId: foreignUser })
   const after = await first()
+  t.equal(after.user, null, 'a user of another company is not shown')
   t.notOk(after.tags.some((g: { id: number }) => g.id === foreignTag), 'a tag of another company is not shown')
   t.equal(after.contact.name, '', 'a contact of another company is not shown')
   const page = (await call(app, 'GET', `/messages/${ticketId}?peek=true`, w.c.admin.headers)).json()
   t.notOk(page.ticket.tags.some((g: { id: number }) => g.id === foreignTag))
   t.equal(page.ticket.contact.name, '')
+  t.equal(page.ticket.user, null)
 })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, toIso, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
+import { holderNames } from './holders.ts'
 
 /** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] })
@@ -85,10 +86,15 @@ async function withKnown(known: Row[] = [], ids: Array<number | null>, load: (id
   return out
 }
 
-/** The company's users by id (the kernel's table): the company condition keeps a stale id from showing another company's user. */
+/** The company's users by id (holders.ts): only the company's names, so a stale id never shows another company's user. */
 async function usersById(app: FastifyInstance, companyId: number, ids: number[]): Promise<Map<number, Row>> {
-  const rows: Row[] = await app.knex('users').where({ companyId }).whereIn('id', ids).select('id', 'name')
-  return new Map(rows.map((r) => [Number(r.id), r]))
+  const names = await holderNames(app, companyId)
+  const out = new Map<number, Row>()
+  for (const id of ids) {
+    const name = names.get(id)
+    if (name !== undefined) out.set(id, { id, name })
+  }
+  return out
 }
 
 async function tagsOf(app: FastifyInstance, companyId: number, ticketIds: number[], known?: Map<number, TagRow[]>): Promise<Map<number, TagRow[]>> {
@@ -108,9 +114,9 @@ export interface TicketRelations {
 }
 
 /**
- * Users, queues, contacts, connections and tags of tickets of one company, read in one batched call each (a page of
- * 40 costs five queries), except the rows the caller already holds (`known`). Queues, contacts, connections and tags
- * come from their plugins' services, always under the company.
+ * Users, queues, contacts, connections and tags of tickets of one company, read in one batched call each, except the
+ * rows the caller already holds (`known`). Users' names are kept per company (holders.ts); queues, contacts,
+ * connections and tags come from their plugins' services, always under the company.
  */
 export async function ticketRelations(app: FastifyInstance, companyId: number, tickets: TicketRow[], known: KnownRows = {}): Promise<TicketRelations> {
   const [users, queues, contacts, whatsapps, tags] = await Promise.all([
