@@ -25,8 +25,8 @@ export const PREPARED_PER_CONNECTION = 64
  * statements of statement.ts do) run on MariaDB/MySQL as server-side prepared statements through mysql2's execute,
  * kept per connection: the server parses their text once per connection instead of on every run, and the rows come in
  * the binary protocol (measured on a page of tickets, one at a time: about a tenth less of the database's CPU and 5%
- * less of the driver's). Anything else keeps the text protocol. Through the knex's own runner: the connection (a transaction's, or the pool's), the
- * `query` events and the error handling stay the knex's.
+ * less of the driver's). Anything else keeps the text protocol. Through the knex's own runner: the connection (a
+ * transaction's, or the pool's), the `query` events and the error handling stay the knex's.
  */
 export function runPreparedWhenAsked(knex: Knex): void {
   // A subclass of the knex's own client class, made its class: a transaction's client is created from the class's
