@@ -79,8 +79,8 @@ export function whereCanSee<Q>(query: Q, viewer: Viewer): Q {
  * The tickets list without show-all: the user's own tickets and the waiting (pending) ones of their queues, their
  * share to take. Never wider than whereCanSee: an admin's share is their queues' too, not the whole company's.
  * A list of one status other than pending (the caller's own condition on the same query) has no waiting share: only
- * the holder condition is left, which the (company, user, status) index answers instead of a walk of the company's
- * tickets of that status (an agent's closed list: 0.42 instead of 1.37 ms on MariaDB at 100k tickets).
+ * the holder condition is left, which the (user, status, updated_at) index answers in the page's order instead of a
+ * walk of the company's tickets of that status (migration 20270210000001: 40 rows read instead of 888 and a sort).
  */
 export function whereOwnWork<Q>(query: Q, viewer: Viewer, status?: string): Q {
   const v = visibilityOfViewer(viewer)
