@@ -71,7 +71,6 @@ type TagRow = { id: number; name: string; color: string }
  * no tags. Tags are by ticket id.
  */
 export interface KnownRows {
-  users?: Row[]
   queues?: Row[]
   contacts?: Row[]
   whatsapps?: Row[]
@@ -87,12 +86,12 @@ async function withKnown(known: Row[] = [], ids: Array<number | null>, load: (id
 }
 
 /** The company's users by id (holders.ts): only the company's names, so a stale id never shows another company's user. */
-async function usersById(app: FastifyInstance, companyId: number, ids: number[]): Promise<Map<number, Row>> {
+async function usersById(app: FastifyInstance, companyId: number, ids: Array<number | null>): Promise<Map<number, Row>> {
   const names = await holderNames(app, companyId)
   const out = new Map<number, Row>()
   for (const id of ids) {
-    const name = names.get(id)
-    if (name !== undefined) out.set(id, { id, name })
+    const name = id === null ? undefined : names.get(id)
+    if (id !== null && name !== undefined) out.set(id, { id, name })
   }
   return out
 }
@@ -120,7 +119,7 @@ export interface TicketRelations {
  */
 export async function ticketRelations(app: FastifyInstance, companyId: number, tickets: TicketRow[], known: KnownRows = {}): Promise<TicketRelations> {
   const [users, queues, contacts, whatsapps, tags] = await Promise.all([
-    withKnown(known.users, tickets.map((t) => t.userId), (ids) => usersById(app, companyId, ids)),
+    usersById(app, companyId, tickets.map((t) => t.userId)),
     withKnown(known.queues, tickets.map((t) => t.queueId), async (ids) => new Map([...await app.queues.describe(companyId, ids)].map(([id, q]) => [id, { id, ...q }]))),
     withKnown(known.contacts, tickets.map((t) => t.contactId), (ids) => app.contacts.byIds(companyId, ids) as Promise<Map<number, Row>>),
     withKnown(known.whatsapps, tickets.map((t) => t.whatsappId), (ids) => app.connections.rows(companyId, ids)),
