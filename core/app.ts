@@ -11,6 +11,7 @@ import storagePlugin from './storage/plugin.ts'
 import { EventBus } from './events/bus.ts'
 import { KERNEL_EVENTS } from './events/types.ts'
 import { createJobQueue } from './jobs/index.ts'
+import { BackgroundWork } from './jobs/background.ts'
 import { createMailer } from './mail/mailer.ts'
 import { CompanyStatus } from './accounts/company-status.ts'
 import { FeatureCatalog } from './features/catalog.ts'
@@ -39,7 +40,7 @@ export interface BuildOptions {
   beforeMigrate?: (knex: Knex, sets: MigrationSet[]) => Promise<void>
   /** Folder to discover plugins in instead of plugins/ (tests). */
   pluginsDir?: string
-  /** Start the job workers (default true). */
+  /** Start the job workers and begin the background work when ready (default true; core/jobs/background.ts). */
   startJobs?: boolean
   /** Where the log lines go instead of stdout (tests that read what was logged). */
   logStream?: NodeJS.WritableStream
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('permissions', new PermissionRegistry())
   const jobs = await createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
   app.decorate('jobs', jobs)
+  app.decorate('background', new BackgroundWork(app.log))
   const mailer = createMailer(config)
   app.decorate('mailer', mailer)
   app.addHook('onClose', async () => mailer.close())
@@ -125,7 +127,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installNotFoundHandler(app, spa)
 
   await setupPlugins(app, plugins)
-  if (options.startJobs !== false) await jobs.start()
+  if (options.startJobs !== false) {
+    await jobs.start()
+    // After the plugins' own onReady hooks (theirs wire services together; this is work).
+    app.addHook('onReady', async () => app.background.begin())
+  }
   app.addHook('onClose', async () => {
     await jobs.close(5000)
     await app.events.idle()

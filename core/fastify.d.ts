@@ -3,6 +3,7 @@ import type { Config } from '../config/index.ts'
 import type { AuthContext } from './auth/types.ts'
 import type { EventBus } from './events/bus.ts'
 import type { JobQueue } from './jobs/types.ts'
+import type { BackgroundWork } from './jobs/background.ts'
 import type { FeatureCatalog } from './features/catalog.ts'
 import type { PermissionRegistry } from './access/permissions.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
@@ -33,6 +34,11 @@ declare module 'fastify' {
     tableWrites: TableWrites
     events: EventBus
     jobs: JobQueue
+    /**
+     * Work begun once the app serves (sweeps, sessions, periodic jobs' boot runs): after the server listens, or when
+     * an app built for injection is ready (core/jobs/background.ts). Add it in a plugin's setup, not in onReady.
+     */
+    background: BackgroundWork
     features: FeatureCatalog
     permissions: PermissionRegistry
     realtime: RealtimeHub

@@ -8,7 +8,8 @@ async function main(): Promise<void> {
   loadEnvFile()
   let app
   try {
-    // The job workers start once the server listens: a start answers sooner, and jobs queued at boot wait for them.
+    // The job workers and the background work (sweeps, sessions) start once the server listens: a start answers
+    // sooner, and jobs queued at boot wait for them.
     app = await buildApp({ startJobs: false })
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   console.log(`Zapdesk 6.0.0 listening on http://localhost:${(app.server.address() as { port: number }).port} (${app.dialect}${app.redis ? ' + redis' : ''})`)
   try {
     await app.jobs.start()
+    await app.background.begin()
   } catch (err) {
     // A stop signal during the start closes the queue under it; anything else ends the process as a failed build would.
     if (!closing) throw err

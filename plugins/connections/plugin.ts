@@ -48,6 +48,7 @@ export default definePlugin({
     app.events.on('company.statusChanged', ({ companyId, active }) => (active ? channels.startCompany(companyId) : channels.stopCompany(companyId)), { scope: 'cluster' })
     app.events.on('whatsapp.deleted', ({ whatsappId }) => channels.stopDeleted(whatsappId), { scope: 'cluster' })
     app.addHook('onReady', async () => channels.ready())
+    app.background.add('connections: sessions', () => channels.beginSessions())
     app.addHook('onClose', async () => channels.close())
   },
   async tenantFixtures(app, companyId, marker) {

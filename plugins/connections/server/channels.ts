@@ -209,9 +209,13 @@ export class Channels {
     throw new AppError('ERR_BAD_REQUEST', 400)
   }
 
-  /** Server ready: listen for requests of other instances, start the sessions, keep the leases. */
+  /** Server ready: listen for requests of other instances (a session this instance runs may be asked for at once). */
   async ready(): Promise<void> {
     await this.remote?.listen()
+  }
+
+  /** Background work (app.background): start the sessions, keep the leases, take over those nobody runs. */
+  beginSessions(): void {
     this.scheduler.begin()
   }
 

@@ -14,13 +14,14 @@ export const invoiceJob: JobDefinition<Record<string, never>> = {
 }
 
 /**
- * The invoicing clock: a run when the app is ready and every hour after. One job id per slot, so instances sharing
- * Redis share each run; the unique (company, cycle) keeps runs that overlap from making an invoice twice.
+ * The invoicing clock: a run when the background work begins (app.background) and every hour after. One job id per
+ * slot, so instances sharing Redis share each run; the unique (company, cycle) keeps runs that overlap from making an
+ * invoice twice.
  */
 export function scheduleInvoicing(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   const enqueue = (jobId: string) => app.jobs.enqueue(INVOICE_JOB, {}, { jobId }).catch((err) => app.log.warn({ err }, 'queueing the invoicing run failed'))
-  app.addHook('onReady', async () => {
+  app.background.add('billing: invoicing runs', () => {
     void enqueue(`boot-${Math.floor(Date.now() / everyMs())}`)
     timer = setInterval(() => void enqueue(`slot-${Math.floor(Date.now() / everyMs())}`), everyMs())
     timer.unref()

@@ -52,13 +52,14 @@ export async function wakeSender(app: FastifyInstance, delayMs = 0): Promise<voi
 }
 
 /**
- * The sender's clock: a wake-up when the app is ready and every few seconds after, through the job queue. One job
- * id per slot, so instances sharing Redis share each wake-up; claims keep them apart anyway.
+ * The sender's clock: a wake-up when the background work begins (app.background) and every few seconds after,
+ * through the job queue. One job id per slot, so instances sharing Redis share each wake-up; claims keep them apart
+ * anyway.
  */
 export function scheduleWakeUps(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   const enqueue = (jobId: string) => app.jobs.enqueue(WAKE_JOB, {}, { jobId }).catch((err) => app.log.warn({ err }, 'queueing a schedule wake-up failed'))
-  app.addHook('onReady', async () => {
+  app.background.add('schedules: wake-ups', () => {
     void enqueue(`boot-${randomUUID()}`)
     timer = setInterval(() => void enqueue(`slot-${Math.floor(Date.now() / wakeEveryMs())}`), wakeEveryMs())
     timer.unref()

@@ -78,12 +78,12 @@ async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date
   if (await claim.update({ sendStatus: 'queued', updatedAt: new Date() })) await app.tickets.sender.queueSend(m.companyId, m.id)
 }
 
-/** Sweeps once when the server is ready (a restart's leftovers), then every minute until it closes. */
+/** Sweeps once when the background work begins (a restart's leftovers), then every minute until it closes. */
 export function startSweep(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   const run = () => (running = sweepOutbound(app).catch((err) => app.log.error({ err }, 'outbound message sweep failed')))
-  app.addHook('onReady', async () => {
+  app.background.add('tickets: outbound message sweep', async () => {
     await run()
     timer = setInterval(run, sweepEveryMs())
     timer.unref()

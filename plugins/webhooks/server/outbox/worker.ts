@@ -53,13 +53,13 @@ export const wakeJob: JobDefinition<Record<string, never>> = {
 }
 
 /**
- * The worker's clock: a wake-up when the app is ready (what was due while it was down goes then) and every few
- * seconds after, one job id per slot so instances sharing Redis share each; the claims keep them apart anyway.
+ * The worker's clock: a wake-up when the background work begins (what was due while it was down goes then) and every
+ * few seconds after, one job id per slot so instances sharing Redis share each; the claims keep them apart anyway.
  */
 export function scheduleWakeUps(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   const enqueue = (jobId: string) => app.jobs.enqueue(WAKE_JOB, {}, { jobId }).catch((err) => app.log.warn({ err }, 'queueing a webhook wake-up failed'))
-  app.addHook('onReady', async () => {
+  app.background.add('webhooks: wake-ups', () => {
     const every = app.webhooks.options.wakeEveryMs
     void enqueue(`boot-${randomUUID()}`)
     timer = setInterval(() => void enqueue(`slot-${Math.floor(Date.now() / every)}`), every)

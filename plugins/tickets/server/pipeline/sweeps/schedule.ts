@@ -22,15 +22,16 @@ export const sweepJob: JobDefinition<never> = {
 }
 
 /**
- * Wakes the sweep job: once when the app is ready (a restart catches up at once) and every minute after. The job id
- * of each minute is the same on every instance, so with Redis the instances queue one sweep per minute, not one each.
+ * Wakes the sweep job: once when the background work begins (a restart catches up at once) and every minute after.
+ * The job id of each minute is the same on every instance, so with Redis the instances queue one sweep per minute,
+ * not one each.
  */
 export function scheduleSweeps(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   const wake = (jobId: string) => {
     app.jobs.enqueue(SWEEP_JOB, {}, { jobId }).catch((err) => app.log.error({ err }, 'queueing the tickets sweep failed'))
   }
-  app.addHook('onReady', async () => {
+  app.background.add('tickets: sweeps', () => {
     wake(`boot-${randomUUID()}`)
     timer = setInterval(() => wake(`minute-${Math.floor(Date.now() / SWEEP_INTERVAL_MS)}`), SWEEP_INTERVAL_MS)
     timer.unref()

@@ -1,0 +1,43 @@
+import t from 'tap'
+import { build } from '../testing/build.ts'
+import { BackgroundWork } from './background.ts'
+
+function spyLogger() {
+  const errors: Array<Record<string, unknown>> = []
+  return { errors, logger: { error: (obj: object) => void errors.push(obj as Record<string, unknown>) } }
+}
+
+t.test('tasks wait for begin, run once in the order added; one that fails is logged and the rest still run', async (t) => {
+  const { errors, logger } = spyLogger()
+  const work = new BackgroundWork(logger)
+  const ran: string[] = []
+  work.add('first', async () => void ran.push('first'))
+  work.add('broken', () => {
+    throw new Error('no database')
+  })
+  work.add('last', () => void ran.push('last'))
+  t.same(ran, [], 'nothing runs before begin')
+  await work.begin()
+  t.same(ran, ['first', 'last'])
+  t.equal(errors.length, 1)
+  t.match(errors[0], { task: 'broken', err: { message: 'no database' } })
+  await work.begin()
+  t.same(ran, ['first', 'last'], 'a second begin runs nothing again')
+  work.add('late', () => void ran.push('late'))
+  await new Promise((r) => setImmediate(r))
+  t.same(ran, ['first', 'last', 'late'], 'a task added once begun runs at once')
+})
+
+t.test('an app built for injection begins it when ready; with startJobs: false it waits for the server to begin it', async (t) => {
+  for (const startJobs of [true, false]) {
+    const app = await build(t, { startJobs })
+    let ran = 0
+    app.background.add('probe', () => void ran++)
+    await app.ready()
+    t.equal(ran, startJobs ? 1 : 0, `startJobs: ${startJobs}`)
+    if (!startJobs) {
+      await app.background.begin()
+      t.equal(ran, 1, 'begun by hand, as core/server.ts does once it listens')
+    }
+  }
+})

@@ -1,0 +1,36 @@
+import type { JobLogger } from './common.ts'
+
+type Task = { name: string; run: () => Promise<void> | void }
+
+/**
+ * The work an app does in the background once it serves: sweeps' first runs and timers, sessions coming back,
+ * periodic jobs' boot runs. The server begins it after it listens, with the job workers, so none of it competes with
+ * the start (core/server.ts); an app built to be injected (tests, benchmarks) begins it when ready, unless built with
+ * `startJobs: false`. Tasks run one after another; one that fails is logged and the others still run. A task added
+ * once the work has begun runs at once.
+ */
+export class BackgroundWork {
+  private readonly tasks: Task[] = []
+  private begun = false
+
+  constructor(private readonly logger?: JobLogger) {}
+
+  add(name: string, run: () => Promise<void> | void): void {
+    if (this.begun) void this.runTask({ name, run })
+    else this.tasks.push({ name, run })
+  }
+
+  async begin(): Promise<void> {
+    if (this.begun) return
+    this.begun = true
+    for (const task of this.tasks.splice(0)) await this.runTask(task)
+  }
+
+  private async runTask(task: Task): Promise<void> {
+    try {
+      await task.run()
+    } catch (err) {
+      this.logger?.error({ err, task: task.name }, 'background work failed to begin')
+    }
+  }
+}
