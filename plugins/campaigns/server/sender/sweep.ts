@@ -45,7 +45,10 @@ export async function wakeSweep(app: FastifyInstance): Promise<void> {
   await app.jobs.enqueue(SWEEP_JOB, {}, { jobId: `sweep-now-${randomUUID()}` }).catch((err) => app.log.warn({ err }, 'queueing the campaign sweep failed'))
 }
 
-/** A sweep when the background work begins and every few seconds after; one job id per slot, so instances share each sweep. */
+/**
+ * A sweep when the background work begins (app.background) and every few seconds after; one job id per slot, so
+ * instances share each sweep.
+ */
 export function scheduleSweeps(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   const wake = (jobId: string) => app.jobs.enqueue(SWEEP_JOB, {}, { jobId }).catch((err) => app.log.warn({ err }, 'queueing the campaign sweep failed'))
