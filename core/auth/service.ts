@@ -7,6 +7,7 @@ import type { UserDecorator } from '../accounts/serialize.ts'
 import { SessionStore } from './sessions.ts'
 import { featuresNow } from '../accounts/switched-off.ts'
 import { AuthContextCache } from './context-cache.ts'
+import { USER_BOOKKEEPING } from '../accounts/user-names.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
 
@@ -15,8 +16,6 @@ export type AuthContextLoader = (ctx: AuthContext) => Promise<void>
 
 /** The kernel tables a context is read from (loadContext and the module switches behind its features). */
 const CONTEXT_TABLES = ['users', 'companies', 'plans', 'userSessions', 'companyModules', 'settings']
-/** Columns written on every socket connection or token refresh that no context is made of. */
-const BOOKKEEPING = ['online', 'lastSeenAt', 'refreshedAt', 'updatedAt']
 /** How long a kept context may miss a write no instance saw (made by another process outside the cluster). */
 const CONTEXT_TTL_MS = 10_000
 
@@ -76,7 +75,7 @@ export class AuthService {
 
   constructor(private app: FastifyInstance) {
     this.sessions = new SessionStore(app, durationMs(app.config.refreshTokenTtl))
-    this.contextWatch = app.tableWrites.watch(CONTEXT_TABLES, () => this.contexts.drop(), { ignoreColumns: BOOKKEEPING })
+    this.contextWatch = app.tableWrites.watch(CONTEXT_TABLES, () => this.contexts.drop(), { ignoreColumns: USER_BOOKKEEPING })
     this.contexts.watchWith(this.contextWatch)
   }
 

@@ -17,6 +17,7 @@ export { Statement, type StatementValue } from '../db/statement.ts'
 export { DeletionHooks, type DeletionHook } from '../db/deletion-hooks.ts'
 /** Since 1.6: per-company values kept in memory until a write to their tables (app.tableWrites), on every instance. */
 export { companyCache, type CompanyCache, type CompanyCacheOptions } from '../db/company-cache.ts'
+export { companyUserNames } from '../accounts/user-names.ts'
 export type { TableWrites, TableWatch, WatchOptions } from '../db/table-writes.ts'
 export type { AuthContext } from '../auth/types.ts'
 export type { DomainEvents } from '../events/types.ts'

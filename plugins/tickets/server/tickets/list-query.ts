@@ -119,7 +119,7 @@ function applyFilters(app: FastifyInstance, q: Query, v: ListValues, shape: List
 
 const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
 
-/** The page's columns: the ticket's, its tag ids and its contact (holders' names are kept in memory: holders.ts). */
+/** The page's columns: the ticket's, its tag ids and its contact (holders' names: the kernel's companyUserNames). */
 function withColumns(app: FastifyInstance, q: Query): Query {
   q.select(...COLUMNS, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
   return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
@@ -157,8 +157,9 @@ function pageStatement(app: FastifyInstance): Statement<ListValues, PageShape> {
 /**
  * One page of GET /tickets: newest update first, 40 a page; `hasMore` from one extra row, not a count. Plain rows
  * (no model instances) with the contact (the contacts plugin's join) and the tag ids (the tags plugin's column) read
- * in the same query: with the holders' names (holders.ts), queues, connections and tags kept in memory, a page is
- * one query, whose text is compiled once per shape (knex compiled a search's on every request: a quarter of its CPU).
+ * in the same query: with the holders' names (companyUserNames), queues, connections and tags kept in memory, a page
+ * is one query, whose text is compiled once per shape (knex compiled a search's on every request: a quarter of its
+ * CPU).
  */
 export async function listTickets(app: FastifyInstance, auth: AuthContext, query: Static<typeof ListQuery>): Promise<{ rows: ListedTicket[]; hasMore: boolean }> {
   const { shape, values } = listInput(auth, query)

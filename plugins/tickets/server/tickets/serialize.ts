@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, toIso, type Static } from '@zapdesk/plugin-api'
+import { Type, companyUserNames, toIso, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
-import { holderNames } from './holders.ts'
 
 /** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] })
@@ -85,9 +84,9 @@ async function withKnown(known: Row[] = [], ids: Array<number | null>, load: (id
   return out
 }
 
-/** The company's users by id (holders.ts): only the company's names, so a stale id never shows another company's user. */
+/** The company's users by id (the kernel's kept names): a stale id never shows another company's user. */
 async function usersById(app: FastifyInstance, companyId: number, ids: Array<number | null>): Promise<Map<number, Row>> {
-  const names = await holderNames(app, companyId)
+  const names = await companyUserNames(app, companyId)
   const out = new Map<number, Row>()
   for (const id of ids) {
     const name = id === null ? undefined : names.get(id)
@@ -114,7 +113,7 @@ export interface TicketRelations {
 
 /**
  * Users, queues, contacts, connections and tags of tickets of one company, read in one batched call each, except the
- * rows the caller already holds (`known`). Users' names are kept per company (holders.ts); queues, contacts,
+ * rows the caller already holds (`known`). Users' names are kept per company by the kernel; queues, contacts,
  * connections and tags come from their plugins' services, always under the company.
  */
 export async function ticketRelations(app: FastifyInstance, companyId: number, tickets: TicketRow[], known: KnownRows = {}): Promise<TicketRelations> {
