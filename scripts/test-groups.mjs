@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { writeOrderedRuns } from './tap-order.mjs'
 
 const MAX_FILES = 12
 
@@ -27,20 +28,15 @@ export function writeTestGroups(files, out) {
     const key = groupOf(file)
     groups.set(key, [...(groups.get(key) ?? []), file])
   }
-  fs.rmSync(out, { recursive: true, force: true })
-  fs.mkdirSync(out, { recursive: true })
-  const written = []
+  const runs = []
   for (const [key, members] of groups) {
     for (let i = 0; i < members.length; i += MAX_FILES) {
       const chunk = members.slice(i, i + MAX_FILES)
-      const name = path.join(out, `${key}${i ? `-${i / MAX_FILES + 1}` : ''}.test.mjs`)
-      const lines = chunk.map((f) => `await import(${JSON.stringify(pathToFileURL(path.resolve(f)).href)})`)
-      fs.writeFileSync(name, `// ${chunk.join(' ')}\n${lines.join('\n')}\n`)
-      // Started first, the biggest groups do not finish last, alone on the machine.
-      written.push({ name, size: chunk.reduce((n, f) => n + fs.statSync(f).size, 0) })
+      runs.push({ name: `${key}${i ? `-${i / MAX_FILES + 1}` : ''}`, files: chunk, size: chunk.reduce((n, f) => n + fs.statSync(f).size, 0) })
     }
   }
-  return written.sort((a, b) => b.size - a.size).map((w) => path.relative(process.cwd(), w.name))
+  // Started first, the biggest groups do not finish last, alone on the machine.
+  return writeOrderedRuns(runs.sort((a, b) => b.size - a.size), out)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,0 +1,35 @@
+// npm run test:e2e [-- files or tap options]: the browser tests (e2e/*.test.ts, or the files given, in their order)
+// with tap, the slowest first (scripts/tap-order.mjs: tap itself starts files in name order, and the schedules test,
+// which waits for its message's minute, started 21st of 25 and ended the stage alone). Exits with tap's code.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { writeOrderedRuns } from './tap-order.mjs'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+/** Seconds in a CI run (four at a time): schedules 146, campaigns 69, tickets 56, pwa 52, announcements 50; the rest 24-49. */
+const SLOWEST = ['schedules', 'campaigns', 'tickets', 'pwa', 'announcements']
+
+const args = process.argv.slice(2)
+const options = args.filter((a) => a.startsWith('-'))
+let files = args.filter((a) => !a.startsWith('-'))
+if (!files.length) {
+  const all = fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `e2e/${f}`)
+  const rank = (f) => {
+    const i = SLOWEST.indexOf(path.basename(f, '.test.ts'))
+    return i < 0 ? SLOWEST.length : i
+  }
+  files = all.sort((a, b) => rank(a) - rank(b))
+}
+fs.mkdirSync(path.join(root, '.tap-groups'), { recursive: true })
+const out = fs.mkdtempSync(path.join(root, '.tap-groups', 'e2e-'))
+const runs = files.map((f) => ({ name: path.basename(f, '.test.ts'), files: [path.resolve(root, f)] }))
+const tap = spawn(path.join(root, 'node_modules/.bin/tap'), ['--disable-coverage', '--timeout=600', ...options, ...writeOrderedRuns(runs, out)], { cwd: root, stdio: 'inherit' })
+const forward = (signal) => tap.kill(signal)
+process.on('SIGINT', forward)
+process.on('SIGTERM', forward)
+tap.on('exit', (code, signal) => {
+  fs.rmSync(out, { recursive: true, force: true })
+  process.exit(code ?? (signal ? 1 : 0))
+})
