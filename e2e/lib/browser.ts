@@ -33,7 +33,8 @@ export async function openBrowser(opts: { width?: number; height?: number; local
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
+    // A failed resource's text does not name it: its address does.
+    if (m.type() === 'error') errors.push(m.location().url ? `${m.text()} (${m.location().url})` : m.text())
   })
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   return {

@@ -200,3 +200,29 @@ t.test('the session\'s end carries the server\'s code, so the sign-in screen can
   await t.rejects(http.get('/tickets'), { code: 'ERR_COMPANY_INACTIVE' })
   t.same(codes, ['ERR_COMPANY_INACTIVE'])
 })
+
+t.test('the calls in flight when the session ends are aborted; the sign-out call, anonymous calls and later calls are not', async (t) => {
+  const started: Array<{ path: string; signal?: AbortSignal | null; answer: () => void }> = []
+  const fetch: FetchLike = (url, init) => new Promise<Response>((resolve, reject) => {
+    const signal = init?.signal
+    signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true })
+    started.push({ path: url, signal, answer: () => resolve(new Response('{"ok":true}', { status: 200 })) })
+  })
+  const http = createHttpClient({ baseUrl: '/api', fetch, getToken: () => 'tok', onRefreshed: () => undefined, onUnauthorized: () => undefined })
+  const own = new AbortController()
+  const data = http.get('/tickets', { signal: own.signal })
+  const counts = http.get('/announcements')
+  const signOut = http.del('/auth/logout', { leaveSession: true })
+  const login = http.post('/auth/login', {}, { anonymous: true })
+  http.endSessionCalls()
+  const errorName = (p: Promise<unknown>) => p.then(() => 'answered', (e: unknown) => (e as Error).name)
+  t.equal(await errorName(data), 'AbortError', 'a page\'s call (with its own signal too) is aborted')
+  t.equal(await errorName(counts), 'AbortError')
+  for (const s of started.slice(2)) s.answer()
+  t.same(await signOut, { ok: true }, 'the sign-out call goes through')
+  t.same(await login, { ok: true }, 'an anonymous call goes through')
+  t.notOk(own.signal.aborted, 'the caller\'s own signal is left alone')
+  const next = http.get('/tickets')
+  started[started.length - 1].answer()
+  t.same(await next, { ok: true }, 'the next session\'s calls are not aborted')
+})

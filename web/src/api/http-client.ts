@@ -53,12 +53,26 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/** A signal that aborts when either does (AbortSignal.any where the browser has it). */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (!a) return b
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b])
+  const both = new AbortController()
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason)
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true })
+  }
+  return both.signal
+}
+
 /**
  * fetch with the session rules of the spec: bearer token, 401 ends the session, 403 refreshes the token once
  * (one refresh shared by concurrent calls) and retries the call once.
  */
 export function createHttpClient(opts: HttpClientOptions) {
   let refreshing: Promise<AuthAnswer | null> | null = null
+  /** Aborts the session's calls in flight when it ends (endSessionCalls). */
+  let sessionCalls = new AbortController()
 
   async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' }
@@ -73,7 +87,7 @@ export function createHttpClient(opts: HttpClientOptions) {
       method,
       headers,
       credentials: 'include',
-      signal: ro.signal,
+      signal: ro.anonymous || ro.leaveSession ? ro.signal : eitherSignal(ro.signal, sessionCalls.signal),
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     })
   }
@@ -117,6 +131,14 @@ export function createHttpClient(opts: HttpClientOptions) {
   return {
     request,
     refresh,
+    /**
+     * The session ended here (a sign-out, a 401): its calls still in flight are aborted, as a page left aborts its
+     * own. Answered after the server revoked the token, each would have been a 401 on the sign-in page.
+     */
+    endSessionCalls(): void {
+      sessionCalls.abort()
+      sessionCalls = new AbortController()
+    },
     get: <T>(path: string, ro?: RequestOptions) => request<T>('GET', path, undefined, ro),
     post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('POST', path, body, ro),
     put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PUT', path, body, ro),

@@ -47,6 +47,7 @@ export function endSession(reason?: string | null): void {
   const wasSignedIn = appStore.get(sessionAtom).status === 'authenticated'
   if (wasSignedIn && reason && EXPLAINED_ENDS.has(reason)) appStore.set(sessionEndReasonAtom, reason)
   clearSessionKeys()
+  api.endSessionCalls()
   appStore.set(companyPlanAtom, null)
   appStore.set(campaignsShownAtom, false)
   appStore.set(sessionAtom, { status: 'anonymous', user: null })

@@ -37,15 +37,18 @@ export function errorText(error: unknown): string {
   return typeof error === 'string' ? error : i18n.t('common.operationFailed')
 }
 
+/** An aborted request (page left, newer search typed, session ended) is not a failure the user should see. */
+const aborted = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError'
+
 export function toastError(error: unknown): void {
-  // an aborted request (page left, newer search typed) is not a failure the user should see
-  if (error instanceof DOMException && error.name === 'AbortError') return
+  if (aborted(error)) return
   const text = errorText(error)
   toast(text, 'danger', undefined, text)
 }
 
 /** A failure with a known code says what went wrong; anything else gets the screen's own message. */
 export function toastFailure(error: unknown, fallback: string): void {
+  if (aborted(error)) return
   if (isApiError(error) && knownCode(error.code) && error.code !== 'ERR_INTERNAL') toastError(error)
   else toast(fallback, 'danger', 4000)
 }
