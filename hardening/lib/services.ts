@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { freePort, tempDir } from './server.ts'
-import { waitUntil, within } from '../../core/testing/wait.ts'
+import { sleep, waitUntil, within } from '../../core/testing/wait.ts'
 import { killAtExit } from '../../core/testing/process-cleanup.ts'
 
 /**
@@ -24,6 +24,33 @@ async function exitOf(child: ChildProcess, timeoutMs: number): Promise<void> {
   }
 }
 
+/**
+ * Killed when the test process ends, and not what keeps it running: a test that fails before its teardown is set
+ * (one of two services failed to start) must end, not wait for tap's timeout beside a server nobody stops.
+ */
+function detach(child: ChildProcess): void {
+  killAtExit(child)
+  child.unref()
+  for (const stream of [child.stdout, child.stderr]) (stream as { unref?: () => void } | null)?.unref?.()
+}
+
+/**
+ * A new data dir. mariadb-install-db fails now and then when others run at the same moment (seen in CI with three
+ * hardening files starting together, not reproduced alone): a fresh dir and another try, after a random pause.
+ */
+async function installDataDir(dir: string): Promise<string> {
+  let out = ''
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const datadir = path.join(dir, `data-${attempt}`)
+    const install = run('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'])
+    if (install.ok) return datadir
+    out = install.out
+    fs.rmSync(datadir, { recursive: true, force: true })
+    await sleep(500 + Math.random() * 1500)
+  }
+  throw new Error(`mariadb-install-db failed 3 times:\n${out}`)
+}
+
 export interface OwnMariaDb {
   port: number
   /** `mysql://root@127.0.0.1:<port>/<db>` */
@@ -42,9 +69,7 @@ export function mariaDbAvailable(): string | undefined {
 
 export async function startOwnMariaDb(): Promise<OwnMariaDb> {
   const dir = tempDir('mariadb')
-  const datadir = path.join(dir, 'data')
-  const install = run('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'])
-  if (!install.ok) throw new Error(`mariadb-install-db failed:\n${install.out}`)
+  const datadir = await installDataDir(dir)
   const port = await freePort()
   let child: ChildProcess | undefined
   const admin = (...args: string[]) => run('mariadb-admin', ['--no-defaults', '-h127.0.0.1', `-P${port}`, '-uroot', ...args])
@@ -54,7 +79,7 @@ export async function startOwnMariaDb(): Promise<OwnMariaDb> {
       `--socket=${path.join(dir, 'sock')}`, `--pid-file=${path.join(dir, 'pid')}`, '--skip-log-bin', '--innodb-buffer-pool-size=128M',
       '--max-connections=300', '--innodb-flush-log-at-trx-commit=2', '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
     ], { stdio: ['ignore', 'ignore', 'pipe'] })
-    killAtExit(child)
+    detach(child)
     let err = ''
     child.stderr!.on('data', (d) => (err = (err + d).slice(-4000)))
     await waitUntil(`MariaDB on ${port}`, () => {
@@ -105,7 +130,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const cli = (...args: string[]) => run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args])
   const start = async () => {
     child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
-    killAtExit(child)
+    detach(child)
     await waitUntil(`Redis on ${port}`, () => {
       if (child!.exitCode !== null) throw new Error('redis-server exited')
       return cli('ping').out.includes('PONG')
