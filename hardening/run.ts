@@ -3,15 +3,12 @@
  * order below or the one given: scripts/tap-order.mjs, since tap itself starts files in name order), then prints the
  * summary table of the figures each test recorded. Exits with tap's code.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { readFigures, summaryTable } from './lib/figures.ts'
-import { writeOrderedRuns } from '../scripts/tap-order.mjs'
+import { runTapInOrder } from '../scripts/tap-order.mjs'
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url))
 /**
  * Three lanes, the longest files first (seconds in a CI run: load 122, campaigns 86-96, kill9 70-128, schedules 78,
  * db-restart 65, sigterm 15, hostile 16-18, isolation 7-11, redis-restart 7-37, auth 5-8). Two of the first three
@@ -26,17 +23,11 @@ const files = args.filter((a) => !a.startsWith('-'))
 const options = args.filter((a) => a.startsWith('-'))
 const figures = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-hardening-')), 'figures.jsonl')
 const env = { ...process.env, HARDENING_FIGURES: figures, HARDENING_LOAD_SECONDS: process.env.HARDENING_LOAD_SECONDS ?? '120' }
-fs.mkdirSync(path.join(ROOT, '.tap-groups'), { recursive: true })
-const ordered = fs.mkdtempSync(path.join(ROOT, '.tap-groups', 'hardening-'))
 const runs = (files.length ? files : DEFAULT_FILES).map((f) => ({ name: path.basename(f).replace(/\.test\.ts$/, ''), files: [path.resolve(f)] }))
 const started = Date.now()
-const tap = spawn(path.join(ROOT, 'node_modules/.bin/tap'), ['--disable-coverage', '--timeout=2400', '--jobs=3', ...options, ...writeOrderedRuns(runs, ordered)], { cwd: ROOT, env, stdio: 'inherit' })
-tap.on('exit', (code, signal) => {
-  const rows = readFigures(figures)
-  console.log(`\n=== hardening figures (${rows.length} areas, ${Math.round((Date.now() - started) / 1000)} s) ===`)
-  console.log(rows.length ? summaryTable(rows) : '(no figures recorded)')
-  fs.rmSync(path.dirname(figures), { recursive: true, force: true })
-  fs.rmSync(ordered, { recursive: true, force: true })
-  process.exit(code ?? (signal ? 1 : 0))
-})
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => tap.kill(sig))
+const code = await runTapInOrder(runs, { prefix: 'hardening', args: ['--disable-coverage', '--timeout=2400', '--jobs=3', ...options], env })
+const rows = readFigures(figures)
+console.log(`\n=== hardening figures (${rows.length} areas, ${Math.round((Date.now() - started) / 1000)} s) ===`)
+console.log(rows.length ? summaryTable(rows) : '(no figures recorded)')
+fs.rmSync(path.dirname(figures), { recursive: true, force: true })
+process.exit(code)

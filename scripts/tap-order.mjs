@@ -3,9 +3,12 @@
 // schedules test, 146 s, started 21st of 25; the hardening stage's load test, 122 s, 7th of 10). So the order a
 // runner wants is written into the names: one small file per run, NN-name.test.mjs, importing that run's test files
 // one after the other (in one process, as tap would have run a single one).
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
  * `runs` in the order they are to start, each { name, files }: writes their files into `out` (emptied first) and
@@ -21,4 +24,20 @@ export function writeOrderedRuns(runs, out) {
     fs.writeFileSync(file, `// ${files.join(' ')}\n${imports.join('\n')}\n`)
     return path.relative(process.cwd(), file)
   })
+}
+
+/**
+ * Runs tap (`args`, then the runs' files) over `runs` in their order, their files written into a fresh folder
+ * .tap-groups/<prefix>-* that is removed when tap ends; a stop signal is passed on to tap. Answers tap's exit code
+ * (1 when a signal ended it).
+ */
+export function runTapInOrder(runs, { prefix, args = [], env = process.env }) {
+  fs.mkdirSync(path.join(root, '.tap-groups'), { recursive: true })
+  const out = fs.mkdtempSync(path.join(root, '.tap-groups', `${prefix}-`))
+  const tap = spawn(path.join(root, 'node_modules/.bin/tap'), [...args, ...writeOrderedRuns(runs, out)], { cwd: root, env, stdio: 'inherit' })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(signal))
+  return new Promise((resolve) => tap.on('exit', (code, signal) => {
+    fs.rmSync(out, { recursive: true, force: true })
+    resolve(code ?? (signal ? 1 : 0))
+  }))
 }

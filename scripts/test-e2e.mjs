@@ -1,11 +1,10 @@
 // npm run test:e2e [-- files or tap options]: the browser tests (e2e/*.test.ts, or the files given, in their order)
 // with tap, the slowest first (scripts/tap-order.mjs: tap itself starts files in name order, and the schedules test,
 // which waits for its message's minute, started 21st of 25 and ended the stage alone). Exits with tap's code.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { writeOrderedRuns } from './tap-order.mjs'
+import { runTapInOrder } from './tap-order.mjs'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 /** Seconds in a CI run (four at a time): schedules 146, campaigns 69, tickets 56, pwa 52, announcements 50; the rest 24-49. */
@@ -22,14 +21,5 @@ if (!files.length) {
   }
   files = all.sort((a, b) => rank(a) - rank(b))
 }
-fs.mkdirSync(path.join(root, '.tap-groups'), { recursive: true })
-const out = fs.mkdtempSync(path.join(root, '.tap-groups', 'e2e-'))
 const runs = files.map((f) => ({ name: path.basename(f, '.test.ts'), files: [path.resolve(root, f)] }))
-const tap = spawn(path.join(root, 'node_modules/.bin/tap'), ['--disable-coverage', '--timeout=600', ...options, ...writeOrderedRuns(runs, out)], { cwd: root, stdio: 'inherit' })
-const forward = (signal) => tap.kill(signal)
-process.on('SIGINT', forward)
-process.on('SIGTERM', forward)
-tap.on('exit', (code, signal) => {
-  fs.rmSync(out, { recursive: true, force: true })
-  process.exit(code ?? (signal ? 1 : 0))
-})
+process.exit(await runTapInOrder(runs, { prefix: 'e2e', args: ['--disable-coverage', '--timeout=600', ...options] }))

@@ -21,8 +21,8 @@ function groupOf(file) {
   return parts.includes('web') && parts[0] !== 'web' ? `${key}-web` : key
 }
 
-/** Writes the groups' test files into `out` (emptied first); answers their paths, the most test code first. */
-export function writeTestGroups(files, out) {
+/** The groups of the files, as runs for scripts/tap-order.mjs: the most test code first. */
+export function testGroups(files) {
   const groups = new Map()
   for (const file of files) {
     const key = groupOf(file)
@@ -36,7 +36,7 @@ export function writeTestGroups(files, out) {
     }
   }
   // Started first, the biggest groups do not finish last, alone on the machine.
-  return writeOrderedRuns(runs.sort((a, b) => b.size - a.size), out)
+  return runs.sort((a, b) => b.size - a.size)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -46,5 +46,5 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error('usage: node scripts/test-groups.mjs --out DIR file.test.ts...')
     process.exit(2)
   }
-  console.log(writeTestGroups(args.filter((_, i) => i !== at && i !== at + 1), args[at + 1]).join('\n'))
+  console.log(writeOrderedRuns(testGroups(args.filter((_, i) => i !== at && i !== at + 1)), args[at + 1]).join('\n'))
 }
