@@ -20,7 +20,7 @@ t.before(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-web-plugin-'))
   const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ZAPDESK_PLUGINS: PLUGIN } })
   if (build.status !== 0) throw new Error('web build with the example plugin failed')
-  server = await startServer({ ZAPDESK_PLUGINS: PLUGIN, WEB_DIST: webDist })
+  server = await startServer({ ZAPDESK_PLUGINS: PLUGIN, WEB_DIST: webDist }, { typescript: true })
   b = await openBrowser()
 })
 

@@ -46,17 +46,29 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<Exit>
 }
 
+export interface SpawnOptions {
+  env: NodeJS.ProcessEnv
+  waitReady?: boolean
+  readyTimeoutMs?: number
+  /** A compiled server (npm run build:server) to run instead of the sources; see spawnServer. */
+  entry?: string
+  /** The sources whatever ZAPDESK_TEST_SERVER_ENTRY says: a server that loads a TypeScript plugin package. */
+  typescript?: boolean
+}
+
 /**
  * Runs `node --import ./scripts/typescript.mjs core/server.ts`, or `node <entry>` for a compiled one (node itself,
- * not npx: signals and exit codes are the server's own).
+ * not npx: signals and exit codes are the server's own). Without `entry`, ZAPDESK_TEST_SERVER_ENTRY names one: CI
+ * builds the server once and its hardening and browser stages start that build, as production runs it (a start
+ * costs 1.7 CPU-s there against 4 through the TypeScript loader, and those stages start about fifty).
  * Resolves once GET /api/version answers; `waitReady: false` returns at once (for servers expected to refuse to boot).
  */
-export async function spawnServer(opts: { env: NodeJS.ProcessEnv; waitReady?: boolean; readyTimeoutMs?: number; entry?: string }): Promise<ServerProcess> {
+export async function spawnServer(opts: SpawnOptions): Promise<ServerProcess> {
   const port = Number(opts.env.PORT)
   const dataDir = String(opts.env.DATA_DIR)
   let out = ''
-  // A compiled entry (npm run build) runs as production runs it: plain node, no TypeScript loader.
-  const args = opts.entry ? [opts.entry] : ['--import', './scripts/typescript.mjs', 'core/server.ts']
+  const entry = opts.entry ?? (opts.typescript ? undefined : process.env.ZAPDESK_TEST_SERVER_ENTRY || undefined)
+  const args = entry ? [entry] : ['--import', './scripts/typescript.mjs', 'core/server.ts']
   const child = spawn(process.execPath, args, { cwd: ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] })
   killAtExit(child)
   child.stdout!.on('data', (d) => (out += d))

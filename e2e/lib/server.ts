@@ -48,9 +48,10 @@ async function vitePreview(apiUrl: string): Promise<{ url: string; logs: () => s
 /**
  * Starts the real server (core/testing/server-process.ts, as the hardening suite does) on a free port with a fresh
  * SQLite data dir, serving web/dist, and waits for GET /api/version. E2E_WEB=vite puts `vite preview` in front of an
- * API-only server instead (for working on the web app).
+ * API-only server instead (for working on the web app). `typescript`: the sources even where CI runs its build
+ * (core/testing/server-process.ts), for a server that loads a TypeScript plugin package.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: { typescript?: boolean } = {}): Promise<RunningServer> {
   ensureWebBuilt()
   const viaVite = process.env.E2E_WEB === 'vite'
   const port = await freePort()
@@ -63,7 +64,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   let api
   try {
-    api = await spawnServer({ env, readyTimeoutMs: 90_000 })
+    api = await spawnServer({ env, readyTimeoutMs: 90_000, typescript: options.typescript })
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true })
     // tap does not show the message of a failing `before` hook
