@@ -225,4 +225,8 @@ t.test('the calls in flight when the session ends are aborted; the sign-out call
   const next = http.get('/tickets')
   started[started.length - 1].answer()
   t.same(await next, { ok: true }, 'the next session\'s calls are not aborted')
+  const page = new AbortController()
+  const left = http.get('/contacts', { signal: page.signal })
+  page.abort()
+  t.equal(await errorName(left), 'AbortError', 'a call still follows its caller\'s own signal')
 })

@@ -53,16 +53,11 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** A signal that aborts when either does (AbortSignal.any where the browser has it). */
-function eitherSignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
-  if (!a) return b
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b])
-  const both = new AbortController()
-  for (const s of [a, b]) {
-    if (s.aborted) both.abort(s.reason)
-    else s.addEventListener('abort', () => both.abort(s.reason), { once: true })
-  }
-  return both.signal
+/** `call` is aborted when the caller's own signal is (a page left, a newer search typed). */
+function follow(own: AbortSignal | undefined, call: AbortController): void {
+  if (!own) return
+  if (own.aborted) call.abort(own.reason)
+  else own.addEventListener('abort', () => call.abort(own.reason), { once: true })
 }
 
 /**
@@ -71,8 +66,11 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
  */
 export function createHttpClient(opts: HttpClientOptions) {
   let refreshing: Promise<AuthAnswer | null> | null = null
-  /** Aborts the session's calls in flight when it ends (endSessionCalls). */
-  let sessionCalls = new AbortController()
+  /**
+   * The session's calls in flight, each by its own controller, aborted when the session ends (endSessionCalls). A
+   * call leaves the set once answered: nothing of it is kept for the rest of the session.
+   */
+  const sessionCalls = new Set<AbortController>()
 
   async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' }
@@ -83,13 +81,23 @@ export function createHttpClient(opts: HttpClientOptions) {
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
     const transport = ro.onUploadProgress && opts.upload ? opts.upload(ro.onUploadProgress) : opts.fetch
-    return transport(buildUrl(opts.baseUrl, path, ro.query), {
-      method,
-      headers,
-      credentials: 'include',
-      signal: ro.anonymous || ro.leaveSession ? ro.signal : eitherSignal(ro.signal, sessionCalls.signal),
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    })
+    // Signing in and out are not the session's calls: they outlive its end.
+    const call = ro.anonymous || ro.leaveSession ? null : new AbortController()
+    if (call) {
+      follow(ro.signal, call)
+      sessionCalls.add(call)
+    }
+    try {
+      return await transport(buildUrl(opts.baseUrl, path, ro.query), {
+        method,
+        headers,
+        credentials: 'include',
+        signal: call ? call.signal : ro.signal,
+        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      })
+    } finally {
+      if (call) sessionCalls.delete(call)
+    }
   }
 
   function refresh(): Promise<AuthAnswer | null> {
@@ -136,8 +144,8 @@ export function createHttpClient(opts: HttpClientOptions) {
      * own. Answered after the server revoked the token, each would have been a 401 on the sign-in page.
      */
     endSessionCalls(): void {
-      sessionCalls.abort()
-      sessionCalls = new AbortController()
+      for (const call of sessionCalls) call.abort()
+      sessionCalls.clear()
     },
     get: <T>(path: string, ro?: RequestOptions) => request<T>('GET', path, undefined, ro),
     post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('POST', path, body, ro),
