@@ -58,6 +58,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: (r) => ({ method: r.method, url: r.url.split('?')[0] }) } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A plugin's registration is timed by the clock, not by its own work: a boot on a busy machine (the compiled
+    // server's chunks evaluated meanwhile, other processes on the cores) took past fastify's 10 s default inside
+    // 'zapdesk-auth' and exited. A plugin that never resolves still fails the start, two minutes in.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaController: { compilersFactory: lazyCompilers() as never },
     // The spec's web app asks for some lists with a trailing slash (GET /queueIntegration/, /schedules/): both spellings answer.

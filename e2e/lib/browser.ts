@@ -128,8 +128,9 @@ export async function waitForToast(page: Page, text: string | RegExp, timeout = 
 }
 
 /**
- * Closes a dialog with Escape the way a user does, once it has focus: Blueprint moves focus into an overlay a frame
- * after it opens and hears the key only there, so a key pressed in between went to the page and the dialog stayed.
+ * Closes a dialog (or a popover menu: `selector` names something inside it) with Escape the way a user does, once it
+ * has focus: Blueprint moves focus into an overlay a frame after it opens and hears the key only there, so a key
+ * pressed in between went to the page and the overlay stayed.
  */
 export async function escapeDialog(page: Page, selector = '.zd-dialog'): Promise<void> {
   const dialog = page.locator(selector)
