@@ -230,3 +230,37 @@ t.test('the calls in flight when the session ends are aborted; the sign-out call
   page.abort()
   t.equal(await errorName(left), 'AbortError', 'a call still follows its caller\'s own signal')
 })
+
+t.test('a page\'s signal keeps no listener of its answered calls; a body still arriving when the session ends is aborted', async (t) => {
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: async () => new Response('{"ok":true}', { status: 200 }),
+    getToken: () => 'tok', onRefreshed: () => undefined, onUnauthorized: () => undefined,
+  })
+  const page = new AbortController()
+  let listening = 0
+  const add = page.signal.addEventListener.bind(page.signal)
+  const remove = page.signal.removeEventListener.bind(page.signal)
+  page.signal.addEventListener = ((...args: Parameters<AbortSignal['addEventListener']>) => { listening++; add(...args) }) as AbortSignal['addEventListener']
+  page.signal.removeEventListener = ((...args: Parameters<AbortSignal['removeEventListener']>) => { listening--; remove(...args) }) as AbortSignal['removeEventListener']
+  for (let i = 0; i < 5; i++) t.same(await http.get('/tickets', { signal: page.signal }), { ok: true })
+  t.equal(listening, 0, 'five answered calls, no listener left')
+
+  // Headers in, body still streaming: ending the session aborts the read.
+  let push: ((chunk: string) => void) | undefined
+  const slow = createHttpClient({
+    baseUrl: '/api',
+    fetch: async (_url, init) => new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (chunk) => controller.enqueue(new TextEncoder().encode(chunk))
+        init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')), { once: true })
+      },
+    }), { status: 200 }),
+    getToken: () => 'tok', onRefreshed: () => undefined, onUnauthorized: () => undefined,
+  })
+  const reading = slow.get('/tickets').then(() => 'answered', (e: unknown) => (e as Error).name)
+  await new Promise((r) => setTimeout(r, 10))
+  push?.('{"ok":')
+  slow.endSessionCalls()
+  t.equal(await reading, 'AbortError')
+})

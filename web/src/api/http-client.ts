@@ -53,11 +53,26 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** `call` is aborted when the caller's own signal is (a page left, a newer search typed). */
-function follow(own: AbortSignal | undefined, call: AbortController): void {
-  if (!own) return
-  if (own.aborted) call.abort(own.reason)
-  else own.addEventListener('abort', () => call.abort(own.reason), { once: true })
+/**
+ * `call` is aborted when the caller's own signal is (a page left, a newer search typed); answers how to stop following
+ * it, so a signal that outlives many calls (a page's) keeps no listener of an answered one.
+ */
+function follow(own: AbortSignal | undefined, call: AbortController): () => void {
+  if (!own) return () => undefined
+  if (own.aborted) {
+    call.abort(own.reason)
+    return () => undefined
+  }
+  const abort = () => call.abort(own.reason)
+  own.addEventListener('abort', abort, { once: true })
+  return () => own.removeEventListener('abort', abort)
+}
+
+/** An answer with its body read. */
+interface Answer {
+  status: number
+  ok: boolean
+  data: unknown
 }
 
 /**
@@ -68,11 +83,11 @@ export function createHttpClient(opts: HttpClientOptions) {
   let refreshing: Promise<AuthAnswer | null> | null = null
   /**
    * The session's calls in flight, each by its own controller, aborted when the session ends (endSessionCalls). A
-   * call leaves the set once answered: nothing of it is kept for the rest of the session.
+   * call leaves the set once its body is read: nothing of it is kept for the rest of the session.
    */
   const sessionCalls = new Set<AbortController>()
 
-  async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Response> {
+  async function send(method: string, path: string, body: unknown, ro: RequestOptions): Promise<Answer> {
     const headers: Record<string, string> = { Accept: 'application/json' }
     const language = opts.getLanguage?.()
     if (language) headers['Accept-Language'] = language
@@ -83,19 +98,20 @@ export function createHttpClient(opts: HttpClientOptions) {
     const transport = ro.onUploadProgress && opts.upload ? opts.upload(ro.onUploadProgress) : opts.fetch
     // Signing in and out are not the session's calls: they outlive its end.
     const call = ro.anonymous || ro.leaveSession ? null : new AbortController()
-    if (call) {
-      follow(ro.signal, call)
-      sessionCalls.add(call)
-    }
+    const unfollow = call ? follow(ro.signal, call) : undefined
+    if (call) sessionCalls.add(call)
     try {
-      return await transport(buildUrl(opts.baseUrl, path, ro.query), {
+      // The body is read under the same signal: an end or a page left while it arrives aborts it too.
+      const res = await transport(buildUrl(opts.baseUrl, path, ro.query), {
         method,
         headers,
         credentials: 'include',
         signal: call ? call.signal : ro.signal,
         body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       })
+      return { status: res.status, ok: res.ok, data: await readBody(res) }
     } finally {
+      unfollow?.()
       if (call) sessionCalls.delete(call)
     }
   }
@@ -105,7 +121,7 @@ export function createHttpClient(opts: HttpClientOptions) {
       try {
         const res = await send('POST', REFRESH_PATH, undefined, { anonymous: true })
         if (!res.ok) return null
-        const answer = (await readBody(res)) as AuthAnswer
+        const answer = res.data as AuthAnswer
         if (!answer?.token) return null
         opts.onRefreshed(answer)
         return answer
@@ -121,7 +137,7 @@ export function createHttpClient(opts: HttpClientOptions) {
   async function request<T>(method: string, path: string, body?: unknown, ro: RequestOptions = {}): Promise<T> {
     let res = await send(method, path, body, ro)
     if (!ro.anonymous && !ro.leaveSession && res.status === 403) {
-      const first = errorFromBody(403, await readBody(res))
+      const first = errorFromBody(403, res.data)
       const renewed = await refresh()
       if (!renewed) {
         if (first.code === null || SESSION_CODES.has(first.code)) opts.onUnauthorized(first.code)
@@ -129,9 +145,8 @@ export function createHttpClient(opts: HttpClientOptions) {
       }
       res = await send(method, path, body, ro)
     }
-    const data = await readBody(res)
-    if (res.ok) return data as T
-    const error = errorFromBody(res.status, data)
+    if (res.ok) return res.data as T
+    const error = errorFromBody(res.status, res.data)
     if (!ro.anonymous && !ro.leaveSession && res.status === 401) opts.onUnauthorized(error.code)
     throw error
   }
