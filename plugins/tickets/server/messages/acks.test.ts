@@ -48,5 +48,12 @@ t.test('an ack that overtakes the write of its external id is applied once the i
   await app.knex('messages').where({ id: m.id }).update({ externalId: 'EXT-LATE', sendStatus: 'sent', ack: 1 })
   t.equal(await pending, true)
   t.equal((await messageRow(app, c.id, m.id))!.ack, 2)
+  // On a loaded server that write took most of a second: an ack waits longer than that.
+  const slow = await app.tickets.sender.enqueue(c.id, tk.id, { body: 'devagar' })
+  const patient = applyAck(app, { companyId: c.id, whatsappId: w.whatsappId, externalId: 'EXT-SLOW', ack: 3 })
+  await new Promise((r) => setTimeout(r, 1200))
+  await app.knex('messages').where({ id: slow.id }).update({ externalId: 'EXT-SLOW', sendStatus: 'sent', ack: 1 })
+  t.equal(await patient, true, 'stored 1.2 s after its ack')
+  t.equal((await messageRow(app, c.id, slow.id))!.ack, 3)
   t.equal(await applyAck(app, { companyId: c.id, whatsappId: w.whatsappId, externalId: 'NEVER', ack: 2 }), false, 'an unknown id gives up')
 })

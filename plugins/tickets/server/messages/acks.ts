@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * An ack can overtake the write of its message's external id: the channel acknowledges as soon as it has the
- * message, while the send job is still recording the result. An unknown id is looked up again a few times.
+ * message, while the send job is still recording the result. An unknown id is looked up again after each of these
+ * pauses, soon at first, then more patiently (2.5 s in all): on a loaded server that write took most of a second,
+ * and a "delivered" given up before it was lost.
  */
-const LOOKUPS = 4
-const LOOKUP_PAUSE_MS = 250
+const LOOKUP_PAUSES_MS = [0, 100, 200, 400, 800, 1000]
 
 /**
  * Applies one ack to the stored message: only upward (1 sent, 2 delivered, 3 read, 4 played), since acks arrive
@@ -14,8 +15,8 @@ const LOOKUP_PAUSE_MS = 250
  */
 export async function applyAck(app: FastifyInstance, p: { companyId: number; whatsappId: number; externalId: string; ack: number }): Promise<boolean> {
   const { companyId, whatsappId, externalId, ack } = p
-  for (let i = 0; i < LOOKUPS; i++) {
-    if (i > 0) await sleep(LOOKUP_PAUSE_MS)
+  for (const pause of LOOKUP_PAUSES_MS) {
+    if (pause > 0) await sleep(pause)
     const row = (await app.knex('messages').where({ companyId, whatsappId, externalId }).first('id', 'ticketId', 'ack')) as { id: number; ticketId: number; ack: number } | undefined
     if (!row) continue
     // The condition repeats in the UPDATE: two acks racing can both pass the read, only a higher one may write.
