@@ -11,7 +11,8 @@ import { waitUntil } from '../core/testing/wait.ts'
  * kill -9 of a real server (MariaDB + Redis, bee-queue jobs) while agents' messages are being sent, then a restart.
  * The sandbox's outbox is what the "phone" received. No message may reach it twice, and every one that did must be
  * either recorded as sent (same external id) or marked as a send whose outcome is unknown (`sending`, which the
- * sweep turns into failed / ERR_SEND_INTERRUPTED): never silently sent again.
+ * sweep settles by asking the channel about the id its claim fixed, or failed / ERR_SEND_INTERRUPTED): never sent
+ * twice.
  */
 
 const MESSAGES = 240

@@ -11,6 +11,8 @@
 import './server/types.ts'
 
 export type { TicketsService } from './server/service.ts'
+// The id a caller may fix for a message before it is sent (EnqueueInput.id): the connections plugin's.
+export { newMessageId } from '@zapdesk/connections/public'
 export type { Ticket, Message } from './server/models.ts'
 export type { TicketJson } from './server/tickets/serialize.ts'
 export type { MessageJson } from './server/messages/serialize.ts'

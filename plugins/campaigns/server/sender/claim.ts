@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { toIso } from '@zapdesk/plugin-api'
+import { newMessageId } from '@zapdesk/connections/public'
 import { CampaignShipping, type ShippingState } from '../models.ts'
 import { campaignSettingsOf } from '../settings/settings.ts'
-import { newBaseId } from './message-id.ts'
 
 const PACING = 'campaign_pacing'
 /**
@@ -51,7 +51,7 @@ export async function claimNext(app: FastifyInstance, companyId: number, whatsap
     const row = await app.bind(CampaignShipping).query(trx).forCompany(companyId).findById(next.id)
     if (!row) return { idle: true }
     const claimedAt = new Date(now).toISOString()
-    const patch = { state: 'sending' as const, claimedAt, attempts: row.attempts + 1, externalId: row.externalId ?? newBaseId() }
+    const patch = { state: 'sending' as const, claimedAt, attempts: row.attempts + 1, externalId: row.externalId ?? newMessageId() }
     await app.bind(CampaignShipping).query(trx).forCompany(companyId).findById(row.id).patch(patch)
     const sent = pacing.sent + 1
     const longer = settings.longerIntervalAfter > 0 && sent >= settings.longerIntervalAfter

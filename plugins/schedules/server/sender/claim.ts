@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { newMessageId } from '@zapdesk/tickets/public'
 import { Schedule } from '../models.ts'
 
 /**
@@ -8,9 +8,6 @@ import { Schedule } from '../models.ts'
  * rather than storing a second one.
  */
 export const claimTimeoutMs = (): number => Number(process.env.ZAPDESK_SCHEDULE_CLAIM_TIMEOUT_MS) || 60_000
-
-/** A WhatsApp-style message id ('3EB0' and hex, as Baileys makes them), fixed before the first send. */
-export const newMessageKey = (): string => `3EB0${randomBytes(8).toString('hex').toUpperCase()}`
 
 /** Due and waiting, or claimed by a worker that died. */
 function claimable(app: FastifyInstance, now: Date) {
@@ -31,7 +28,7 @@ export async function claimDue(app: FastifyInstance, limit: number, now = new Da
     const claimedAt = new Date()
     const n = await claimable(app, now).where('id', c.id).patch({
       status: 'sending', claimedAt: claimedAt.toISOString(), attempts: app.knex.raw('attempts + 1') as unknown as number,
-      messageKey: app.knex.raw('coalesce(message_key, ?)', [newMessageKey()]) as unknown as string,
+      messageKey: app.knex.raw('coalesce(message_key, ?)', [newMessageId()]) as unknown as string,
     })
     if (!n) continue
     const row = await app.bind(Schedule).query().forCompany(c.companyId).findById(c.id)

@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * An ack can overtake the write of its message's external id: the channel acknowledges as soon as it has the
- * message, while the send job is still recording the result. An unknown id is looked up again after each of these
- * pauses, soon at first, then more patiently (2.5 s in all): on a loaded server that write took most of a second,
- * and a "delivered" given up before it was lost.
+ * The platform's own sends store their id before they leave (send-state.ts, claimSend), but a message written on the
+ * phone is stored by the inbound pipeline once the channel reports it, and its acks can come first. An unknown id is
+ * looked up again after each of these pauses, soon at first, then more patiently (2.5 s in all): a loaded server's
+ * pipeline can be that far behind.
  */
 const LOOKUP_PAUSES_MS = [0, 100, 200, 400, 800, 1000]
 

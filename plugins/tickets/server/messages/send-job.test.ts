@@ -2,6 +2,7 @@ import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '@zapdesk/plugin-api'
 import { Message, Ticket } from '../models.ts'
+import { applyAck } from './acks.ts'
 import { runSendJob, SEND_RETRIES } from './send-job.ts'
 import { sweepOutbound } from './sweep.ts'
 import { contact, inbound, messageRow, outbox, recordEvents, ticket, waitFor, world } from './test-helpers.ts'
@@ -20,7 +21,7 @@ t.test('enqueue stores a queued message and the job sends it once through the ch
 
   const sent = await waitFor(async () => { const r = await messageRow(app, c.id, m.id); return r?.sendStatus === 'sent' ? r : undefined }, 5000, 'sent')
   t.match(sent, { sendError: null, sendAttempts: 1, whatsappId: w.whatsappId })
-  t.match(sent.externalId, /^SBX/)
+  t.match(sent.externalId, /^3EB0[0-9A-F]{16}$/, 'sent under the id its claim fixed')
   const box = await outbox(w)
   t.equal(box.length, 1)
   t.match(box[0], { externalId: sent.externalId, body: '*Agent:*\nOlá, posso ajudar?' })
@@ -133,17 +134,46 @@ t.test('the sweep re-queues a message whose job was lost and fails an interrupte
   t.ok(events.includes(`message.updated:${interrupted.id}`))
 })
 
-t.test('a send carried to another instance that never answered is marked interrupted, not retried', async (t) => {
+t.test('a send carried to another instance that never answered goes again under the id its claim fixed; on the last attempt it is marked interrupted', async (t) => {
   const w = await world({ startJobs: false })
   const { app, c } = w
   const tk = await ticket(app, c.id, { whatsappId: w.whatsappId })
   const m = await app.tickets.sender.enqueue(c.id, tk.id, { body: 'talvez' })
-  const send = app.channels.send
+  const last = await app.tickets.sender.enqueue(c.id, tk.id, { body: 'por último' })
+  const send = app.channels.send.bind(app.channels)
   // What Channels answers when the instance owning the session stays silent past its timeout (it may still send).
-  app.channels.send = async () => { throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { reason: 'the instance running this session did not answer' }) }
+  const silent = async () => { throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { reason: 'the instance running this session did not answer' }) }
+  app.channels.send = silent
+  t.teardown(() => { app.channels.send = send })
+  await t.rejects(runSendJob(app, { companyId: c.id, messageId: m.id }, { attempt: 1 }), { code: 'ERR_WAPP_NOT_INITIALIZED' }, 'thrown for the queue to retry')
+  const released = (await messageRow(app, c.id, m.id))!
+  t.match(released, { sendStatus: 'queued', externalId: /^3EB0[0-9A-F]{16}$/ }, 'queued again, its id kept')
+  app.channels.send = send
+  await runSendJob(app, { companyId: c.id, messageId: m.id }, { attempt: 2 })
+  t.match(await messageRow(app, c.id, m.id), { sendStatus: 'sent', externalId: released.externalId }, 'sent under the same id')
+
+  app.channels.send = silent
+  await runSendJob(app, { companyId: c.id, messageId: last.id }, { attempt: SEND_RETRIES + 1 })
+  t.match(await messageRow(app, c.id, last.id), { sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED' }, 'no attempt left: marked for the agent')
+})
+
+t.test('an ack that comes before the send is recorded finds the message at once and is not lowered by the record', async (t) => {
+  const w = await world({ startJobs: false })
+  const { app, c } = w
+  const tk = await ticket(app, c.id, { whatsappId: w.whatsappId })
+  const m = await app.tickets.sender.enqueue(c.id, tk.id, { body: 'rápido' })
+  const send = app.channels.send.bind(app.channels)
+  // The channel reads the message before the send call returns here (a fast phone, a slow answer).
+  app.channels.send = async (companyId, whatsappId, message) => {
+    const sent = await send(companyId, whatsappId, message)
+    const started = Date.now()
+    t.equal(await applyAck(app, { companyId, whatsappId, externalId: message.id!, ack: 3 }), true, 'applied')
+    t.ok(Date.now() - started < 90, 'found at the first look: the claim stored the id')
+    return sent
+  }
   t.teardown(() => { app.channels.send = send })
   await runSendJob(app, { companyId: c.id, messageId: m.id }, { attempt: 1 })
-  t.match(await messageRow(app, c.id, m.id), { sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED' })
+  t.match(await messageRow(app, c.id, m.id), { sendStatus: 'sent', ack: 3 }, 'the record keeps the read ack')
 })
 
 t.test('messages of one ticket leave in the order they were written, though jobs run in parallel', async (t) => {

@@ -51,12 +51,13 @@ async function outboundOf(app: FastifyInstance, companyId: number, message: Mess
   if (!whatsappId) throw new PermanentSendError('ERR_NO_DEF_WAPP_FOUND')
   const to = await loadContactJid(app, companyId, ticket.contactId)
   if (!to) throw new PermanentSendError('ERR_WAPP_INVALID_CONTACT')
-  // An id set before the send was chosen by the caller (EnqueueInput.id): the channel sends under it.
+  // Under the id its claim fixed (or its caller chose, EnqueueInput.id).
   const outbound: OutboundMessage = { to, ...(message.externalId ? { id: message.externalId } : {}), ...(message.body ? { body: message.body } : {}) }
   if (message.quotedMsgId) {
     const quoted = await app.bind(Message).query().forCompany(companyId).findById(message.quotedMsgId)
-    // A quote of a message the channel never knew (not sent, failed) goes out as a plain message.
-    if (quoted?.externalId) {
+    // A quote of a message the channel never knew (not sent; failed, though it holds the id it was to go under) goes
+    // out as a plain message.
+    if (quoted?.externalId && quoted.sendStatus !== 'failed') {
       outbound.quoted = { externalId: quoted.externalId, fromMe: Boolean(quoted.fromMe), body: quoted.body, ...(quoted.participant ? { participant: quoted.participant } : {}) }
     }
   }
@@ -100,9 +101,9 @@ export async function runSendJob(app: FastifyInstance, data: SendJobData, job: P
     sent = { sent: { externalId: result.externalId, ack: result.ack, raw: result.raw, whatsappId } }
   } catch (err) {
     const { code, retryable } = failureOf(err)
-    // A send cut off on its way (ERR_SEND_INTERRUPTED) may have left; under the id its caller chose, going again is
+    // A send cut off on its way (ERR_SEND_INTERRUPTED) may have left; under the id its claim fixed, going again is
     // still one message at the channel, so it is retried like the rest.
-    if ((retryable || (code === 'ERR_SEND_INTERRUPTED' && message.externalId)) && !lastAttempt) {
+    if ((retryable || code === 'ERR_SEND_INTERRUPTED') && !lastAttempt) {
       await releaseSend(app, companyId, messageId)
       throw err
     }

@@ -26,10 +26,10 @@ export interface EnqueueInput {
   quotedMsgId?: number | null
   media?: OutboundMediaInput
   /**
-   * The channel message id to send under, chosen by a caller that must never send a message twice (schedules). It
-   * is stored with the message, so a second call with the same id answers the message already stored instead of
-   * storing another (a caller that died before recording the answer simply calls again), and the send job sends
-   * under it, so after a crash mid-send the sweep asks the channel (`wasSent`) instead of giving up on it.
+   * The channel message id to send under (newMessageId), chosen by a caller that must never send a message twice
+   * (schedules). It is stored with the message, so a second call with the same id answers the message already stored
+   * instead of storing another (a caller that died before recording the answer simply calls again). Without one, the
+   * send job's claim fixes one (send-state.ts).
    */
   id?: string
 }

@@ -17,8 +17,9 @@ const BATCH = 500
  * - a message still queued long after its last attempt lost its job (the in-process queue does not survive a
  *   restart; Redis may have been down when it was queued): it is queued again (the job id dedups a live job);
  * - a claim (sending) that never finished means a worker died mid-send: the channel may or may not have the
- *   message, so it is NOT sent again but marked failed (ERR_SEND_INTERRUPTED) for the agent to check and resend;
- *   unless its caller chose its id (EnqueueInput.id): then the channel is asked (settleByChannel).
+ *   message. The claim fixed the id it goes under, so the channel is asked (settleByChannel); a claim without one (made
+ *   before claims fixed ids) or whose channel cannot be asked is NOT sent again but marked failed
+ *   (ERR_SEND_INTERRUPTED) for the agent to check and resend.
  */
 export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Promise<{ requeued: number; interrupted: number }> {
   const queued = (await app.knex('messages').where({ sendStatus: 'queued', isDeleted: false })
@@ -30,10 +31,7 @@ export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Pro
     .limit(BATCH).select('id', 'companyId', 'ticketId', 'contactId', 'whatsappId', 'externalId')) as StaleClaim[]
   let interrupted = 0
   for (const m of stale) {
-    if (m.externalId) {
-      await settleByChannel(app, m, cutoff)
-      continue
-    }
+    if (m.externalId && (await settleByChannel(app, m, cutoff))) continue
     // Conditional: the worker may have finished between the read and this write; then its result stands.
     const n = await app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
       .update({ sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED', updatedAt: new Date() })
@@ -54,28 +52,29 @@ interface StaleClaim {
 }
 
 /**
- * A stale claim of a message with the id its caller chose (EnqueueInput.id): the channel is asked whether that id
- * left. Sent: recorded as sent. Not sent, or the driver cannot tell: queued again, and sent under the same id (one
- * message to WhatsApp however often it goes). The session down: left for a later sweep.
+ * A stale claim of a message with its id fixed: the channel is asked whether that id left. Sent: recorded as sent. Not
+ * sent, or the driver cannot tell: queued again, and sent under the same id (one message to WhatsApp however often it
+ * goes). The session down: left for a later sweep. False when there is no one to ask (no recipient or connection).
  */
-async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date): Promise<void> {
+async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date): Promise<boolean> {
   const to = await loadContactJid(app, m.companyId, m.contactId)
-  if (!to || !m.whatsappId) return
+  if (!to || !m.whatsappId) return false
   let sent: boolean | null
   try {
     sent = await app.channels.wasSent(m.companyId, m.whatsappId, to, m.externalId!)
   } catch (err) {
     app.log.info({ err, messageId: m.id }, 'an interrupted send waits for its connection to be asked')
-    return
+    return true
   }
   const claim = app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
   if (sent) {
     if (await claim.update({ sendStatus: 'sent', sendError: null, ack: app.knex.raw('case when ack < 1 then 1 else ack end'), updatedAt: new Date() })) {
       app.events.emit('message.updated', { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id })
     }
-    return
+    return true
   }
   if (await claim.update({ sendStatus: 'queued', updatedAt: new Date() })) await app.tickets.sender.queueSend(m.companyId, m.id)
+  return true
 }
 
 /** Sweeps once when the background work begins (a restart's leftovers), then every minute until it closes. */
