@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn, sandboxConnection } from './lib/session.ts'
-import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, selectTab, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { fakeProvider, type FakeProvider } from '../plugins/prompts/server/test-support/fake-provider.ts'
 import { until } from './lib/until.ts'
 
@@ -122,7 +122,7 @@ t.test('a customer writes; the bot answers in the ticket with the prompt as syst
   await step(b, 'open-tickets', async () => {
     await page.click('.zd-sidebar [data-menu-id=tickets]')
     await page.waitForURL('**/tickets')
-    await page.click('[data-testid=tickets-tab-pending]')
+    await selectTab(page, '[data-testid=tickets-tab-pending]')
   })
   await inject('Oi, que horas vocês abrem?')
   await until('the bot\'s answer', async () => chats().length === 1)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
-import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, selectTab, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 import { readMp3 } from '../plugins/tickets/web/conversation/mp3-frames.ts'
 import { until } from './lib/until.ts'
 
@@ -74,7 +74,7 @@ t.test('a customer message shows up live as a pending ticket: a click previews i
     await page.click('.zd-sidebar [data-menu-id=tickets]')
     await page.waitForURL('**/tickets')
     await page.locator('[data-testid=tickets-welcome]').waitFor()
-    await page.click('[data-testid=tickets-tab-pending]')
+    await selectTab(page, '[data-testid=tickets-tab-pending]')
     await page.locator('[data-testid=tickets-list-pending]').getByText('Nada aqui!').waitFor()
   })
   await inject('Olá, meu pedido não chegou')

@@ -142,3 +142,21 @@ export async function escapeDialog(page: Page, selector = '.zd-dialog'): Promise
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'detached' })
 }
+
+/**
+ * Selects a Blueprint tab the way a user does who sees it did not switch: clicked again until it is selected. A click
+ * while the page still settles (the list's toolbar growing a row as the queue filter loads) can press on the tab and
+ * release off it: the tab took focus, no click event came, and the list stayed where it was (a red CI run's tickets test).
+ */
+export async function selectTab(page: Page, selector: string, attempts = 3): Promise<void> {
+  const tab = page.locator(selector)
+  for (let i = 1; ; i++) {
+    await tab.click()
+    try {
+      await page.locator(`${selector}[aria-selected=true]`).waitFor({ timeout: 5_000 })
+      return
+    } catch (err) {
+      if (i >= attempts) throw err
+    }
+  }
+}

@@ -81,10 +81,14 @@ t.test('keywords: restart sends the restart message and starts again; finish han
 
   const calls = fake.requests.length
   await w.send('#sair')
+  // The hand-back runs in the integration's job (with Redis, on its queue): done once its note is written, the
+  // session's end before it.
+  const notes = await waitFor(async () => { const n = await w.notes(); return n.length ? n : undefined }, 10_000, 'the hand-back note')
+  t.same(notes, ['O cliente enviou a palavra de encerramento "#sair": a integração Typebot "Boas-vindas" passou o atendimento para os atendentes.'])
+  t.match(await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first(), { status: 'done', choices: null })
+  // Handed back, the next message passes the integration by inside the inbound pipeline (no job): sent, it is done.
   await w.send('ainda aí?')
   t.equal(fake.requests.length, calls, 'the finish keyword hands back without asking the typebot')
-  t.match(await w.app.bind(IntegrationSession).query().forCompany(w.c.id).first(), { status: 'done', choices: null })
-  t.same(await w.notes(), ['O cliente enviou a palavra de encerramento "#sair": a integração Typebot "Boas-vindas" passou o atendimento para os atendentes.'])
 
   // Closing the ticket lets the customer's next conversation start with the typebot again.
   const ticket = await w.ticket()
