@@ -144,9 +144,9 @@ export async function escapeDialog(page: Page, selector = '.zd-dialog'): Promise
 }
 
 /**
- * Selects a Blueprint tab the way a user does who sees it did not switch: clicked again until it is selected. A click
- * while the page still settles (the list's toolbar growing a row as the queue filter loads) can press on the tab and
- * release off it: the tab took focus, no click event came, and the list stayed where it was (a red CI run's tickets test).
+ * Selects a Blueprint tab the way a user does who sees it did not switch: clicked again until it is selected. In a red
+ * CI run's tickets test a click on a page still settling left the tab focused but not selected (no click event came,
+ * most likely pressed on the tab and released off it as something above it changed size) and the list stayed put.
  */
 export async function selectTab(page: Page, selector: string, attempts = 3): Promise<void> {
   const tab = page.locator(selector)
