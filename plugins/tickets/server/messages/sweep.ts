@@ -33,7 +33,7 @@ export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Pro
   for (const m of stale) {
     if (m.externalId && (await settleByChannel(app, m, cutoff))) continue
     // Conditional: the worker may have finished between the read and this write; then its result stands.
-    const n = await app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
+    const n = await app.knex('messages').where({ id: m.id, companyId: m.companyId, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
       .update({ sendStatus: 'failed', sendError: 'ERR_SEND_INTERRUPTED', updatedAt: new Date() })
     if (n === 0) continue
     interrupted++
@@ -66,7 +66,7 @@ async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date
     app.log.info({ err, messageId: m.id }, 'an interrupted send waits for its connection to be asked')
     return true
   }
-  const claim = app.knex('messages').where({ id: m.id, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
+  const claim = app.knex('messages').where({ id: m.id, companyId: m.companyId, sendStatus: 'sending' }).where('updatedAt', '<', cutoff)
   if (sent) {
     if (await claim.update({ sendStatus: 'sent', sendError: null, ack: app.knex.raw('case when ack < 1 then 1 else ack end'), updatedAt: new Date() })) {
       app.events.emit('message.updated', { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id })
