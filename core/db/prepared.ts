@@ -40,6 +40,44 @@ export function runPreparedWhenAsked(knex: Knex): void {
   Object.setPrototypeOf(knex.client, PreparedClient.prototype)
 }
 
+/** A pooled connection as knex's client hands it out (its ids are what the 'query' events carry). */
+type PooledConnection = Mysql2Connection & { __knexUid?: string; __knexTxId?: string }
+interface PoolClient {
+  acquireConnection(): Promise<PooledConnection>
+  releaseConnection(connection: PooledConnection): Promise<unknown>
+  emit(event: string, ...args: unknown[]): boolean
+}
+
+/**
+ * A prepared statement outside a transaction (the compiled reads of statement.ts) on a connection of the knex's pool,
+ * without knex's query runner (a Raw built, its text scanned for bindings, the runner's promises and copies of the
+ * query object): measured in one process, 64 instead of 77 us of CPU for a short statement, 391 instead of 422 us for
+ * a page of 41 rows of 72 columns. The knex's events are emitted as its runner emits them ('query', then
+ * 'query-response' or 'query-error', with the connection's id): the table-write watch (table-writes.ts) and the
+ * query counters see every statement. Answers mysql2's [rows, fields].
+ */
+export async function executeOnPool(knex: Knex, sql: string, bindings: unknown[]): Promise<unknown> {
+  const client = knex.client as unknown as PoolClient
+  const connection = await client.acquireConnection()
+  const query = { __knexUid: connection.__knexUid, __knexTxId: connection.__knexTxId, method: 'raw', sql, bindings, options: { prepared: true } }
+  try {
+    client.emit('query', query)
+    let response: unknown
+    try {
+      response = (await execute(connection, { sql, bindings })).response
+    } catch (err) {
+      // As knex words a failed query (its compileSqlOnError: false form: the values stay out of logs).
+      if (err instanceof Error) err.message = `${sql} - ${err.message}`
+      client.emit('query-error', err, query)
+      throw err
+    }
+    client.emit('query-response', response, query, undefined)
+    return response
+  } finally {
+    await client.releaseConnection(connection)
+  }
+}
+
 function execute(connection: Mysql2Connection, obj: QueryObject): Promise<QueryObject> {
   return new Promise((resolve, reject) => {
     connection.execute({ sql: obj.sql }, obj.bindings ?? [], (err, rows, fields) => {

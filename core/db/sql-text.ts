@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { executeOnPool } from './prepared.ts'
 
 /** A statement as text with `?` placeholders, and its bindings. */
 export interface SqlText {
@@ -103,10 +104,13 @@ export function sqlWriter(knex: Knex | Knex.Transaction): SqlWriter {
  */
 export async function runSql<T = unknown>(db: Knex | Knex.Transaction, statement: SqlText, options: { prepared?: boolean } = {}): Promise<T> {
   const config = db.client.config as Knex.Config
-  const raw = db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
-  // prepared.ts: a server-side prepared statement on MariaDB/MySQL; SQLite's connection caches every statement anyway.
-  const result = await (options.prepared && config.client === 'mysql2' ? raw.options({ prepared: true }) : raw)
-  if (config.client !== 'mysql2') return result as T
+  const mysql = config.client === 'mysql2'
+  // prepared.ts: a server-side prepared statement on MariaDB/MySQL, on a pooled connection without knex's runner
+  // unless in a transaction (whose connection knex holds); SQLite's connection caches every statement anyway.
+  const direct = options.prepared && mysql && !(db as Knex.Transaction).isTransaction
+  const raw = direct ? undefined : db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
+  const result = raw ? await (options.prepared && mysql ? raw.options({ prepared: true }) : raw) : await executeOnPool(db, statement.sql, statement.bindings)
+  if (!mysql) return result as T
   // mysql2 answers [rows or outcome, fields], which the knex's mappers leave as they are: the rows are mapped here.
   const [first] = result as [unknown]
   return (Array.isArray(first) && config.postProcessResponse ? config.postProcessResponse(first, undefined) : first) as T
