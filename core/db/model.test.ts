@@ -2,7 +2,8 @@ import t from 'tap'
 import { build } from '../testing/build.ts'
 import { createCompanyWithUsers } from '../testing/fixtures.ts'
 import { User, Setting } from '../accounts/models.ts'
-import { UnscopedTenantQueryError, toIso } from './model.ts'
+import { ValidationError, type Pojo } from 'objection'
+import { BaseModel, UnscopedTenantQueryError, toIso } from './model.ts'
 
 t.test('tenant models refuse queries that do not say whose rows they reach', async (t) => {
   const app = await build(t)
@@ -44,4 +45,35 @@ t.test('toIso writes a date as toISOString does', async (t) => {
   t.equal(toIso(new Date(Date.UTC(99, 0, 1) - 1000 * 86_400_000 * 365)), new Date(Date.UTC(99, 0, 1) - 1000 * 86_400_000 * 365).toISOString(), 'other years as toISOString writes them')
   t.equal(toIso(new Date(Date.UTC(12000, 0, 1))), '+012000-01-01T00:00:00.000Z')
   t.throws(() => toIso(new Date(NaN)), RangeError, 'an invalid date still throws')
+})
+
+t.test('a model without a jsonSchema validates through its hooks only; one with a jsonSchema through objection\'s Ajv', async (t) => {
+  const app = await build(t)
+  const hooks: string[] = []
+  class Plain extends BaseModel {
+    static tableName = 'plain_probe'
+    name?: string
+    $beforeValidate(schema: never) {
+      hooks.push(`before ${schema === null}`)
+      return schema
+    }
+    $afterValidate(json: Pojo) {
+      hooks.push(`after ${JSON.stringify(json)}`)
+    }
+  }
+  class Schemed extends BaseModel {
+    static tableName = 'schemed_probe'
+    static jsonSchema = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 2 } } }
+  }
+  t.same(Plain.fromJson({ name: 'x' }).name, 'x', 'the values come through as given')
+  t.same(hooks, ['before true', 'after {"name":"x"}'], "objection's validation hooks still run, around it")
+  // objection's static getValidator (not in its typings): what fromJson validates with.
+  const validatorOf = (m: unknown) => (m as { getValidator(): unknown }).getValidator()
+  class Other extends BaseModel {
+    static tableName = 'other_probe'
+  }
+  t.equal(validatorOf(app.bind(Other)), validatorOf(Plain), 'one validator for every class without a schema: no Ajv is built for it')
+  t.not(validatorOf(Schemed), validatorOf(Plain))
+  t.throws(() => Schemed.fromJson({ name: 'x' }), ValidationError, 'a class with a jsonSchema is still validated')
+  t.equal((Schemed.fromJson({ name: 'ok' }) as unknown as { name: string }).name, 'ok')
 })
