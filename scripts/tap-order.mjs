@@ -11,6 +11,30 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
+ * Around a run's imports. tap's root test ends by itself two timer ticks after it goes idle once a file has called
+ * t.teardown() at its top level; a later file still being imported then (compiled for the first time: a cold compile
+ * cache, a new clone's paths) could only print "cannot create subtest after parent test ends", and the process exited
+ * 0 with that file's tests never run (seen: core/storage's group ran 84 of its 157 tests, green, on every run with an
+ * empty compile cache). The root waits for the imports (t.before: no test of its own) before it runs any test, and a
+ * run that ends before the last import is done fails.
+ */
+const GROUP_HEAD = `import t from 'tap'
+let imported = false
+process.once('exit', () => {
+  if (!imported) {
+    console.error('# this run ended before it had imported all its test files')
+    process.exitCode = 1
+  }
+})
+let allImported
+t.before(() => new Promise((resolve) => (allImported = resolve)))
+try {`
+const GROUP_TAIL = `  imported = true
+} finally {
+  allImported()
+}`
+
+/**
  * `runs` in the order they are to start, each { name, files }: writes their files into `out` (emptied first) and
  * answers their paths relative to the working directory, in that order (which is also tap's).
  */
@@ -20,8 +44,8 @@ export function writeOrderedRuns(runs, out) {
   const width = String(Math.max(0, runs.length - 1)).length
   return runs.map(({ name, files }, i) => {
     const file = path.join(out, `${String(i).padStart(width, '0')}-${name}.test.mjs`)
-    const imports = files.map((f) => `await import(${JSON.stringify(pathToFileURL(path.resolve(f)).href)})`)
-    fs.writeFileSync(file, `// ${files.join(' ')}\n${imports.join('\n')}\n`)
+    const imports = files.map((f) => `  await import(${JSON.stringify(pathToFileURL(path.resolve(f)).href)})`)
+    fs.writeFileSync(file, `// ${files.join(' ')}\n${GROUP_HEAD}\n${imports.join('\n')}\n${GROUP_TAIL}\n`)
     return path.relative(process.cwd(), file)
   })
 }

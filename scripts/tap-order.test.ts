@@ -20,7 +20,34 @@ t.test('tap starts the written runs in the order given, not in the order of thei
     .split('\n').filter(Boolean)
   t.same(listed.map((f) => path.resolve(f)), written.map((f) => path.resolve(f)), "tap's own order is the given one")
   const first = fs.readFileSync(written[0], 'utf8')
-  t.match(first, /await import\("file:\/\/[^"]*plugins\/zeta\/a\.test\.ts"\)\nawait import\("file:\/\/[^"]*plugins\/zeta\/b\.test\.ts"\)/, 'each imports its files, one after the other')
+  t.match(first, /await import\("file:\/\/[^"]*plugins\/zeta\/a\.test\.ts"\)\n\s*await import\("file:\/\/[^"]*plugins\/zeta\/b\.test\.ts"\)/, 'each imports its files, one after the other')
+})
+
+t.test("a run's later file is imported and run even when it loads slowly after a file that used the root's teardown", async (t) => {
+  const dir = fs.mkdtempSync(path.join(out, 'slow-'))
+  // The first file makes tap's root end by itself once idle; the second takes 300 ms to load (a cold compile).
+  fs.writeFileSync(path.join(dir, 'a.test.mjs'), "import t from 'tap'\nt.teardown(() => {})\nt.test('first file', async (t) => t.pass('a ran'))\n")
+  fs.writeFileSync(path.join(dir, 'b.test.mjs'), "await new Promise((r) => setTimeout(r, 300))\nconst { default: t } = await import('tap')\nt.test('second file', async (t) => t.pass('b ran'))\n")
+  fs.writeFileSync(path.join(dir, 'broken.test.mjs'), "throw new Error('this file does not load')\n")
+  const [slow, broken] = writeOrderedRuns([
+    { name: 'slow', files: [path.join(dir, 'a.test.mjs'), path.join(dir, 'b.test.mjs')] },
+    { name: 'broken', files: [path.join(dir, 'a.test.mjs'), path.join(dir, 'broken.test.mjs')] },
+  ], path.join(dir, 'runs'))
+  const run = (file: string) => {
+    try {
+      return { code: 0, output: execFileSync(process.execPath, [file], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' }) }
+    } catch (err) {
+      const e = err as { status: number; stdout: string; stderr: string }
+      return { code: e.status, output: e.stdout + e.stderr }
+    }
+  }
+  const ran = run(slow)
+  t.equal(ran.code, 0)
+  t.match(ran.output, /ok 1 - first file[\s\S]*ok 2 - second file/, 'both files\' tests ran, in order')
+  t.notMatch(ran.output, /after parent test ends/)
+  const failed = run(broken)
+  t.not(failed.code, 0, 'a file that does not load fails the run')
+  t.match(failed.output, /does not load/)
 })
 
 t.test('writing again empties the folder first', async (t) => {
