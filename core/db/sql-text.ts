@@ -105,11 +105,15 @@ export function sqlWriter(knex: Knex | Knex.Transaction): SqlWriter {
 export async function runSql<T = unknown>(db: Knex | Knex.Transaction, statement: SqlText, options: { prepared?: boolean } = {}): Promise<T> {
   const config = db.client.config as Knex.Config
   const mysql = config.client === 'mysql2'
-  // prepared.ts: a server-side prepared statement on MariaDB/MySQL, on a pooled connection without knex's runner
-  // unless in a transaction (whose connection knex holds); SQLite's connection caches every statement anyway.
-  const direct = options.prepared && mysql && !(db as Knex.Transaction).isTransaction
-  const raw = direct ? undefined : db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
-  const result = raw ? await (options.prepared && mysql ? raw.options({ prepared: true }) : raw) : await executeOnPool(db, statement.sql, statement.bindings)
+  // prepared.ts: a server-side prepared statement on MariaDB/MySQL, on a pooled connection without knex's runner, or
+  // in a transaction on its connection through knex; SQLite's connection caches every statement anyway.
+  const prepared = options.prepared && mysql
+  let result: unknown
+  if (prepared && !(db as Knex.Transaction).isTransaction) result = await executeOnPool(db, statement.sql, statement.bindings)
+  else {
+    const raw = db.raw(statement.sql, statement.bindings as Knex.RawBinding[])
+    result = await (prepared ? raw.options({ prepared: true }) : raw)
+  }
   if (!mysql) return result as T
   // mysql2 answers [rows or outcome, fields], which the knex's mappers leave as they are: the rows are mapped here.
   const [first] = result as [unknown]
