@@ -122,8 +122,13 @@ t.test('messages injected through the sandbox reach the platform as message.inbo
     await page.fill('#sandbox-body', 'eco Olá, tudo bem?')
     await page.click('[data-testid=sandbox-send]')
     await waitForToast(page, 'Mensagem injetada.')
+    // The toast can come before the form has settled (text cleared, button out of its loading state): a user sees that
+    // before writing again, and the next message is sent from the settled form (a CI run's second send left no trace).
+    await page.waitForFunction(() => (document.querySelector('#sandbox-body') as HTMLTextAreaElement | null)?.value === '' &&
+      (document.querySelector('[data-testid=sandbox-send]') as HTMLButtonElement | null)?.disabled === false)
     // a file alone is a message too: it arrives as a document with its name
     await page.setInputFiles('#sandbox-file', { name: 'pedido.txt', mimeType: 'text/plain', buffer: Buffer.from('pedido 42') })
+    await page.locator('[data-testid=sandbox-inject] .bp6-file-upload-input', { hasText: 'pedido.txt' }).waitFor()
     await page.click('[data-testid=sandbox-send]')
     await waitForToast(page, 'Mensagem injetada.')
   })
