@@ -51,6 +51,8 @@ t.test('a campaign reaches each valid contact once: variants by turn, variables 
   const done = await waitFor(async () => { const s = await status(app, c.admin.headers, created.id); return s.status === 'FINALIZADA' && s }, 20_000, 'FINALIZADA')
   t.match(done.report, { valid: 12, delivered: 12, failed: 0, remaining: 0 }, 'the number off WhatsApp is not a recipient')
   t.ok(done.completedAt, 'with its completion time')
+  // Emitted once the finished campaign's tally is read, just after its status shows: waited for, not assumed.
+  await waitFor(async () => finishedEvents.length > 0, 5_000, 'campaign.finished')
   await app.events.idle()
   t.same(finishedEvents, [{ companyId: c.id, campaignId: created.id, name: 'Black Friday', completedAt: new Date(done.completedAt).toISOString(), delivered: 12, failed: 0, total: 12 }],
     'campaign.finished once, with its tally (for webhooks)')
