@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, transform } from 'esbuild'
-import { buildVendor, VENDOR, vendorPackages } from './build-vendor.mjs'
+import { buildVendor, VENDOR, vendorPackages, writeCodeCache } from './build-vendor.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 // `--out DIR`: elsewhere than dist/ (the build's own test).
@@ -85,7 +85,7 @@ if (root.startsWith(out)) throw new Error(`refusing to build into ${out}: it hol
 const started = Date.now()
 fs.rmSync(out, { recursive: true, force: true })
 
-const entries = new Set([path.join(root, 'core/server.ts'), path.join(root, 'core/cli.ts')])
+const entries = new Set(['server', 'cli', 'warm-up'].map((name) => path.join(root, `core/${name}.ts`)))
 const packages = []
 for (const { file, rel } of packageFiles()) {
   const pkg = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -148,5 +148,6 @@ for (const { name, dir } of packages) {
   fs.mkdirSync(path.dirname(link), { recursive: true })
   fs.symlinkSync(path.relative(path.dirname(link), dir), link, 'dir')
 }
+const warmedBy = writeCodeCache(out, vendorDir)
 const outputs = Object.keys(bundled.metafile.outputs).filter((f) => f.endsWith('.js')).length
-console.log(`server compiled: ${entries.size} entry points in ${outputs} files, ${vendor.vendored.size} CommonJS package modules in ${path.relative(root, vendorDir)} with their code cache, ${migrations} migrations, ${packages.length} packages linked in dist/node_modules, ${Date.now() - started} ms`)
+console.log(`server compiled: ${entries.size} entry points in ${outputs} files, ${vendor.vendored.size} CommonJS package modules in ${path.relative(root, vendorDir)} with their code cache (of ${warmedBy}), ${migrations} migrations, ${packages.length} packages linked in dist/node_modules, ${Date.now() - started} ms`)
