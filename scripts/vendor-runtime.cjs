@@ -1,7 +1,7 @@
 'use strict'
-// The compiled server's CommonJS packages (fastify, knex, objection, mysql2, ...), bundled by build-server.mjs into one
+// The compiled server's CommonJS packages (fastify, knex, objection, mysql2, ...), bundled by build-vendor.mjs into one
 // file, vendor.cjs, beside this one (dist/node_modules/@zapdesk/vendor/). It is compiled with the V8 code cache the build
-// wrote (vendor.cjs.cache): a start deserializes the packages' compiled code instead of parsing and compiling 3 MB of
+// wrote (vendor.cjs.cache): a start deserializes the packages' compiled code instead of parsing and compiling 4 MB of
 // JavaScript (Node 20 has no compile cache of its own; module.enableCompileCache is Node 22). A cache V8 rejects (another
 // Node version or flags) only costs the compile, as without one. Each package is evaluated on its first import, as when
 // the chunks held it.
@@ -45,6 +45,5 @@ module.exports = {
   writeCodeCache() {
     for (const get of Object.values(modules)) get()
     fs.writeFileSync(cacheFile, script.createCachedData())
-    return { packages: Object.keys(modules).length, rejected: script.cachedDataRejected === true }
   },
 }
