@@ -100,16 +100,10 @@ for (const { file, rel } of packageFiles()) {
   packages.push({ name: pkg.name, dir: path.dirname(target) })
 }
 
-const bundled = await build({
+/** What the server's bundle and the packages' one (build-vendor.mjs) share. */
+const bundleOptions = {
   absWorkingDir: root,
-  entryPoints: [...entries],
-  outdir: out,
-  outbase: root,
-  entryNames: '[dir]/[name]',
-  chunkNames: 'core/chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   // Class names stay what the code says (objection and error messages read them).
@@ -117,10 +111,21 @@ const bundled = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
+  plugins: [externalPackages],
+  logLevel: 'warning',
+}
+const bundled = await build({
+  ...bundleOptions,
+  entryPoints: [...entries],
+  outdir: out,
+  outbase: root,
+  entryNames: '[dir]/[name]',
+  chunkNames: 'core/chunks/[name]-[hash]',
+  splitting: true,
+  format: 'esm',
   plugins: [externalPackages, vendor.plugin],
   banner: { js: REQUIRE_SHIM },
   metafile: true,
-  logLevel: 'warning',
 })
 
 // Migrations one file each, and the other files the server reads (not TypeScript, not package.json: done above).
@@ -142,7 +147,7 @@ for (const top of SOURCES) {
     }
   }
 }
-const vendorDir = await buildVendor({ root, out, vendored: vendor.vendored, plugins: [externalPackages] })
+const vendorDir = await buildVendor({ root, out, vendored: vendor.vendored, options: bundleOptions })
 for (const { name, dir } of packages) {
   const link = path.join(out, 'node_modules', name)
   fs.mkdirSync(path.dirname(link), { recursive: true })

@@ -14,20 +14,18 @@ export const VENDOR = '@zapdesk/vendor'
 const probe = Symbol('vendor probe')
 const moduleTypes = new Map()
 
-/** Whether Node loads `file` as CommonJS: its extension, or the `type` of the nearest package.json. */
-function isCommonJs(file) {
-  if (/\.(cjs|json)$/.test(file)) return true
-  if (!file.endsWith('.js')) return false
-  const dir = path.dirname(file)
+/** The module type of a folder's .js files: the `type` of the nearest package.json, CommonJS by default. */
+function moduleType(dir) {
   if (!moduleTypes.has(dir)) {
     const manifest = path.join(dir, 'package.json')
     const parent = path.dirname(dir)
-    const type = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).type ?? 'commonjs'
-      : parent === dir || isCommonJs(path.join(parent, 'index.js')) ? 'commonjs' : 'module'
-    moduleTypes.set(dir, type)
+    moduleTypes.set(dir, fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).type ?? 'commonjs' : parent === dir ? 'commonjs' : moduleType(parent))
   }
-  return moduleTypes.get(dir) !== 'module'
+  return moduleTypes.get(dir)
 }
+
+/** Whether Node loads `file` as CommonJS. */
+const isCommonJs = (file) => /\.(cjs|json)$/.test(file) || (file.endsWith('.js') && moduleType(path.dirname(file)) !== 'module')
 
 /**
  * The esbuild plugin of the server's build: a bare import that resolves (as `require` would) to a CommonJS file goes to
@@ -55,26 +53,20 @@ export function vendorPackages(root, isExternal) {
   }
 }
 
-/** Bundles the `vendored` files into `<out>/node_modules/@zapdesk/vendor` with its runtime (the code cache comes last). */
-export async function buildVendor({ root, out, vendored, plugins }) {
+/**
+ * Bundles the `vendored` files into `<out>/node_modules/@zapdesk/vendor` with its runtime (the code cache comes last),
+ * with the server build's esbuild `options` (platform, target, minification, plugins).
+ */
+export async function buildVendor({ root, out, vendored, options }) {
   const dir = path.join(out, 'node_modules', VENDOR)
   const entry = `module.exports = {\n${[...vendored].sort().map((id) => `  ${JSON.stringify(id)}: () => require(${JSON.stringify(`./${id}`)}),`).join('\n')}\n}\n`
   await build({
-    absWorkingDir: root,
+    ...options,
     stdin: { contents: entry, resolveDir: root, sourcefile: 'vendor-entry.cjs', loader: 'js' },
     outfile: path.join(dir, 'vendor.cjs'),
-    bundle: true,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    keepNames: true,
-    minifyWhitespace: true,
-    minifySyntax: true,
-    sourcemap: 'linked',
     // The licences' comments in a file of their own: the bundle stays ASCII, which the runtime reads without decoding.
     legalComments: 'linked',
-    plugins,
-    logLevel: 'warning',
   })
   fs.copyFileSync(path.join(root, 'scripts/vendor-runtime.cjs'), path.join(dir, 'index.cjs'))
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: VENDOR, private: true, main: 'index.cjs' }, null, 2)}\n`)
