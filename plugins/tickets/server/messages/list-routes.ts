@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Statement, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { TicketDto, ticketRelations, ticketsJson } from '../tickets/serialize.ts'
-import { knownOf, type ListedTicket } from '../tickets/list-query.ts'
+import { TICKET_COLUMNS, knownOf, type ListedTicket } from '../tickets/list-query.ts'
 import { seenBy } from './access.ts'
 import { readTicket } from './read.ts'
 import { MESSAGE_COLUMNS, MessageDto, serializeMessages, type ContactRow, type MessageRow } from './serialize.ts'
@@ -29,21 +29,20 @@ export const pageQuery = (knex: Knex, { companyId, ticketId, offset }: PageValue
 /** Its shape: whether it has an offset (knex leaves out `offset 0`). */
 const messagesPage = new Statement<PageValues, boolean>('messages.page', (knex, values, paged) => pageQuery(knex, { ...values, offset: paged ? values.offset : 0 }))
 
-type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: number | string; unreadLeft: number | string | null }
+type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: number | string }
 type TicketValues = { companyId: number; ticketId: number }
 
 /**
- * The ticket as visibleTicket answers it (seenBy), read in one query with its contact and tag ids (the contacts and
- * tags plugins' join and column), how many messages it has (a count over the (ticket_id, id) index, under the
- * company) and whether one of them is still unread.
+ * The ticket as visibleTicket answers it (seenBy), its columns the JSON shows, read in one query with its contact and tag ids (the contacts and
+ * tags plugins' join and column) and how many messages it has: counted from the (ticket_id, id) index alone, for the
+ * ticket row this query found under the company (reading each message row to check its company cost a long
+ * conversation's every row on each opening).
  */
 function openedTicket(app: FastifyInstance): Statement<TicketValues> {
   return new Statement<TicketValues>('messages.openedTicket', (knex, { companyId, ticketId }) => {
-    const messageCount = knex('messages').where({ companyId, ticketId }).count('*').as('messageCount')
-    // Whether an inbound message is still unread: when none is and the counter says 0, reading it has nothing to do.
-    const unreadLeft = knex('messages').where({ companyId, ticketId, fromMe: false, read: false }).select('id').limit(1).as('unreadLeft')
+    const messageCount = knex('messages').where('messages.ticketId', knex.ref('tickets.id')).count('*').as('messageCount')
     const q = knex('tickets').where('tickets.companyId', companyId).where('tickets.id', ticketId)
-      .first('tickets.*', messageCount, unreadLeft, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+      .first(...TICKET_COLUMNS, messageCount, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
     return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
   })
 }
@@ -75,12 +74,15 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     // into a colleague's conversation leaves the counter to its agent. Before the page is shown, so the answer shows
     // it: the page is read again after.
     const serving = ticket.status !== 'pending' && (ticket.userId === null || ticket.userId === auth.userId)
-    const toRead = ticket.unreadLeft !== null || Number(ticket.unreadMessages) !== 0
+    const shown = await early
+    // Something to read: the counter says so, or the page shows an inbound message still unread behind a counter of
+    // 0 (reading reads every unread message of the ticket, not only the page's).
+    const toRead = Number(ticket.unreadMessages) !== 0 || shown.some((m) => !Number(m.fromMe) && !Number(m.read))
     const reads = serving && !request.query.peek && toRead
     if (reads) ticket.unreadMessages = await readTicket(app, companyId, ticket)
     // The ticket as read above (reading it changes only its unread counter) with the relations it already holds.
     const [rows, relations] = await Promise.all([
-      reads ? pageOf(companyId, ticket.id, page) : early,
+      reads ? pageOf(companyId, ticket.id, page) : shown,
       knownOf(app, companyId, [ticket]).then((known) => ticketRelations(app, companyId, [ticket], known)),
     ])
     // The ticket's contact is most messages' (all but a group's members): not read again.

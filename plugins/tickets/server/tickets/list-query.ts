@@ -13,7 +13,7 @@ const MAX_IDS = 100
 type Query = Knex.QueryBuilder
 
 /** The columns the JSON is made of (serialize.ts), not the bot's and cycles' bookkeeping. */
-const COLUMNS = ['id', 'uuid', 'companyId', 'status', 'userId', 'queueId', 'contactId', 'whatsappId', 'lastMessage', 'unreadMessages',
+export const TICKET_COLUMNS = ['id', 'uuid', 'companyId', 'status', 'userId', 'queueId', 'contactId', 'whatsappId', 'lastMessage', 'unreadMessages',
   'isGroup', 'chatbot', 'awaitingRating', 'useIntegration', 'promptId', 'integrationId', 'createdAt', 'updatedAt'].map((c) => `tickets.${c}`)
 
 export interface ListedTicket extends TicketRow {
@@ -121,7 +121,7 @@ const newestFirst = (q: Query): Query => q.orderBy('tickets.updatedAt', 'desc').
 
 /** The page's columns: the ticket's, its tag ids and its contact (holders' names: the kernel's companyUserNames). */
 function withColumns(app: FastifyInstance, q: Query): Query {
-  q.select(...COLUMNS, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  q.select(...TICKET_COLUMNS, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
   return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
 }
 
