@@ -4,6 +4,7 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 import { Type } from '@sinclair/typebox'
 import { build } from '../testing/build.ts'
 import { lazyCompilers } from './lazy-compilers.ts'
+import { nullableTypes } from './nullable-types.ts'
 
 const AJV_OPTIONS = { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } }
 
@@ -29,7 +30,8 @@ t.test('every route schema of the app and its plugins compiles (the check fastif
       }
     }
     for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
-      try { serializer({ schema: response, method: route.method, url: `${route.url} ${status}` }); compiled++ } catch (err) { broken.push(`${route.method} ${route.url} ${status}: ${(err as Error).message}`) }
+      // As the app compiles it: optional values written by their type (nullable-types.ts).
+      try { serializer({ schema: nullableTypes(response), method: route.method, url: `${route.url} ${status}` }); compiled++ } catch (err) { broken.push(`${route.method} ${route.url} ${status}: ${(err as Error).message}`) }
     }
   }
   t.same(broken, [])

@@ -1,5 +1,6 @@
 import AjvCompiler from '@fastify/ajv-compiler'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
+import { nullableTypes } from './nullable-types.ts'
 
 type Compile<F> = (routeSchema: { schema: unknown; method: string; url: string; httpPart?: string }) => F
 type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown }
@@ -53,7 +54,9 @@ export function lazyCompilers(): { buildValidator: Factory<Validate>; buildSeria
       let compile: Compile<Serialize> | undefined
       return (routeSchema) => {
         let real: Serialize | undefined
-        return (data) => (real ??= shared(compiled.serializers, routeSchema.schema, key, () => (compile ??= serializers(external, options))(routeSchema)))(data)
+        // Optional values written by their type, not by a validation per value (nullable-types.ts).
+        const build = () => (compile ??= serializers(external, options))({ ...routeSchema, schema: nullableTypes(routeSchema.schema) })
+        return (data) => (real ??= shared(compiled.serializers, routeSchema.schema, key, build))(data)
       }
     },
   }
