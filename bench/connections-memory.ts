@@ -21,7 +21,7 @@ try {
   const m = await measureSessions(app, company.id, N)
   const rows = [
     [`warm-up: ${N} sandbox sessions, once per process`, m.warmUp.heap, m.warmUp.rss],
-    ['sandbox session (idle, CONNECTED)', m.sandbox.heap, m.sandbox.rss],
+    ['sandbox session (idle, CONNECTED; three batches after the warm-up)', m.sandbox.heap, m.sandbox.rss],
     ['Baileys module, once per process', m.module.heap, m.module.rss],
     ['Baileys session (offline, waiting to retry)', m.baileys.heap, m.baileys.rss],
   ] as const

@@ -76,7 +76,7 @@ const sessions = await sessionProcess.call<SessionFigures>('measure', { n: SESSI
 
 console.log(`idle server ${(serverFigures.idle / MB).toFixed(1)} MiB rss (heap ${(serverFigures.idleHeap / MB).toFixed(1)} MiB); bare Fastify ${(bareFigures.idle / MB).toFixed(1)} MiB (heap ${(bareFigures.idleHeap / MB).toFixed(1)} MiB)`)
 console.log(`per agent socket: ${kib(serverFigures.perSocket)} (heap ${kib(serverFigures.heapPerSocket)}); raw ws: ${kib(bareFigures.perSocket)} (heap ${kib(bareFigures.heapPerSocket)})`)
-console.log(`per sandbox session: rss ${kib(sessions.sandbox.rss)}, heap ${kib(sessions.sandbox.heap)}; a warm-up batch of ${SESSIONS} before them, once per process: heap ${kib(sessions.warmUp.heap)}`)
+console.log(`per sandbox session (three batches of ${SESSIONS}): rss ${kib(sessions.sandbox.rss)}, heap ${kib(sessions.sandbox.heap)}; a warm-up batch of ${SESSIONS} before them, once per process: heap ${kib(sessions.warmUp.heap)}`)
 console.log(`Baileys module, once per process: rss ${kib(sessions.module.rss)}, heap ${kib(sessions.module.heap)}`)
 console.log(`per Baileys session: rss ${kib(sessions.baileys.rss)}, heap ${kib(sessions.baileys.heap)}; bare Baileys: rss ${kib(bareBaileys.rss)}, heap ${kib(bareBaileys.heap)}`)
 const size = `${SOCKETS} sockets in ${COMPANIES} companies, ${SESSIONS} sessions per kind`
@@ -84,6 +84,6 @@ record({
   'memory.idleServer': { value: serverFigures.idle / MB, unit: 'MiB', baseline: bareFigures.idle / MB, baselineOf: 'bare Fastify process, same runtime', target: { max: 150 }, size },
   'memory.perSocket': { value: serverFigures.perSocket / 1024, unit: 'KiB', baseline: bareFigures.perSocket / 1024, baselineOf: 'raw ws socket on a bare process', target: { max: 3, of: 'ratio' }, size },
   // In-process RSS deltas of a few MB are noise (they even come out negative): sessions are compared by JS heap.
-  'memory.perSandboxSession': { value: sessions.sandbox.heap / 1024, unit: 'KiB heap', baseline: bareFigures.heapPerSocket / 1024, baselineOf: 'raw ws socket (one idle connection), heap', target: { max: 16 }, size: `${size}, after a warm-up batch of ${SESSIONS} (${kib(sessions.warmUp.heap)} heap once per process: compiled code)` },
+  'memory.perSandboxSession': { value: sessions.sandbox.heap / 1024, unit: 'KiB heap', baseline: bareFigures.heapPerSocket / 1024, baselineOf: 'raw ws socket (one idle connection), heap', target: { max: 16 }, size: `${size}; three batches of ${SESSIONS} sandbox sessions after a warm-up batch (${kib(sessions.warmUp.heap)} heap once per process: compiled code)` },
   'memory.perBaileysSession': { value: sessions.baileys.heap / 1024, unit: 'KiB heap', baseline: bareBaileys.heap / 1024, baselineOf: 'bare Baileys socket, in-memory auth, heap', target: { max: 1.5, of: 'ratio' }, size },
 })

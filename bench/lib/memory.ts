@@ -37,7 +37,11 @@ export interface SessionFigures {
    * 7.2, 6.2, 1.4 KiB heap; a heap snapshot of the first batch's growth is 70% compiled code and its metadata.
    */
   warmUp: Delta
-  /** Per sandbox session of a second batch, after the warm-up batch. */
+  /**
+   * Per sandbox session of the batches after the warm-up (SANDBOX_BATCHES of them, over all their sessions): one
+   * batch's growth alone swung from -18 to 27 KiB a session between runs (collections of older garbage, code
+   * optimized meanwhile), where the sum over three held at 3.5-5 KiB.
+   */
   sandbox: Delta
   /** Loading the Baileys module, once per process. */
   module: Delta
@@ -45,21 +49,24 @@ export interface SessionFigures {
   baileys: Delta
 }
 
-/** What idle sessions add: a warm-up batch of `n` sandbox sessions, `n` more, the Baileys module, then `n` offline Baileys sessions. */
+const SANDBOX_BATCHES = 3
+
+/** What idle sessions add: a warm-up batch of `n` sandbox sessions, three batches of `n` more, the Baileys module, then `n` offline Baileys sessions. */
 export async function measureSessions(app: FastifyInstance, companyId: number, n: number): Promise<SessionFigures> {
   useOfflineBaileys(app)
   const before = await settle()
   await startSessions(app, companyId, 'sandbox', n, 'CONNECTED')
   const base = await settle()
-  await startSessions(app, companyId, 'sandbox', n, 'CONNECTED')
+  for (let b = 0; b < SANDBOX_BATCHES; b++) await startSessions(app, companyId, 'sandbox', n, 'CONNECTED')
   const sandbox = await settle()
   await import('@whiskeysockets/baileys')
   const loaded = await settle()
   await startSessions(app, companyId, 'beta-offline', n, 'TIMEOUT')
   const baileys = await settle()
+  const sandboxes = SANDBOX_BATCHES * n
   return {
     warmUp: { rss: base.rss - before.rss, heap: base.heap - before.heap },
-    sandbox: { rss: (sandbox.rss - base.rss) / n, heap: (sandbox.heap - base.heap) / n },
+    sandbox: { rss: (sandbox.rss - base.rss) / sandboxes, heap: (sandbox.heap - base.heap) / sandboxes },
     module: { rss: loaded.rss - sandbox.rss, heap: loaded.heap - sandbox.heap },
     baileys: { rss: (baileys.rss - loaded.rss) / n, heap: (baileys.heap - loaded.heap) / n },
   }
