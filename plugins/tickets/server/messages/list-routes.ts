@@ -33,10 +33,10 @@ type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: numbe
 type TicketValues = { companyId: number; ticketId: number }
 
 /**
- * The ticket as visibleTicket answers it (seenBy), its columns the JSON shows, read in one query with its contact and tag ids (the contacts and
- * tags plugins' join and column) and how many messages it has: counted from the (ticket_id, id) index alone, for the
- * ticket row this query found under the company (reading each message row to check its company cost a long
- * conversation's every row on each opening).
+ * The ticket as visibleTicket answers it (seenBy; the columns its JSON shows), read in one query with its contact and
+ * tag ids (the contacts and tags plugins' join and column) and how many messages it has: counted from the (ticket_id,
+ * id) index alone, for the ticket row this query found under the company (reading each message row to check its
+ * company cost a long conversation's every row on each opening).
  */
 function openedTicket(app: FastifyInstance): Statement<TicketValues> {
   return new Statement<TicketValues>('messages.openedTicket', (knex, { companyId, ticketId }) => {
