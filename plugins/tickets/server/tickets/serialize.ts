@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { Type, companyUserNames, toIso, type Static } from '@zapdesk/plugin-api'
 import { Ticket } from '../models.ts'
 
-/** `type: ['x', 'null']` rather than an anyOf union: fast-json-stringify writes it directly (see contacts' DTOs). */
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] })
-const NullableInteger = Type.Unsafe<number | null>({ type: ['integer', 'null'] })
+const NullableString = Type.Union([Type.String(), Type.Null()])
+const NullableInteger = Type.Union([Type.Integer(), Type.Null()])
 const Named = Type.Object({ id: Type.Integer(), name: Type.String() })
 
 /** A ticket as the API answers it and realtime frames carry it (README "JSON shapes"). */
