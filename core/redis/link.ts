@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto'
-// The redis package's own client, without the four server modules' command sets (search, JSON, bloom, time series)
-// that `redis` adds to every client and this app never calls: fewer modules to load and methods to build at a start.
-import { createClient, type RedisClientType } from '@redis/client'
+import { RedisCommands, redisConnection, type RedisConnection } from './commands.ts'
 import type { FastifyBaseLogger } from 'fastify'
 
 interface Subscription {
@@ -20,8 +18,10 @@ interface Subscription {
  * parse on every instance for each). Messages are JSON text, which never holds a raw newline.
  */
 export class RedisLink {
-  readonly client: RedisClientType
-  private readonly subscriber: RedisClientType
+  /** The commands the app sends (get, set, del, eval, publish) over the command connection. */
+  readonly client: RedisCommands
+  private readonly connection: RedisConnection
+  private readonly subscriber: RedisConnection
   private handlers = new Map<string, Subscription[]>()
   private listening = new Map<string, Promise<void>>()
   private outbox = new Map<string, string[]>()
@@ -30,13 +30,14 @@ export class RedisLink {
   readonly id = randomBytes(8).toString('hex')
 
   constructor(readonly url: string, private log: FastifyBaseLogger) {
-    this.client = createClient({ url, socket: { reconnectStrategy: (n) => Math.min(100 * 2 ** n, 5000) } })
-    this.subscriber = this.client.duplicate()
-    for (const c of [this.client, this.subscriber]) c.on('error', (err) => this.log.warn({ err: err.message }, 'redis error'))
+    this.connection = redisConnection(url)
+    this.subscriber = this.connection.duplicate()
+    this.client = new RedisCommands(this.connection)
+    for (const c of [this.connection, this.subscriber]) c.on('error', (err: Error) => this.log.warn({ err: err.message }, 'redis error'))
   }
 
   async connect(): Promise<void> {
-    await Promise.all([this.client.connect(), this.subscriber.connect()])
+    await Promise.all([this.connection.connect(), this.subscriber.connect()])
     for (const channel of this.handlers.keys()) this.listen(channel)
     await this.ready()
   }
@@ -98,7 +99,7 @@ export class RedisLink {
 
   private listen(channel: string): void {
     if (this.listening.has(channel)) return
-    const done = this.subscriber.subscribe(channel, (batch) => this.receive(channel, batch)).catch((err) => {
+    const done = this.subscriber.subscribe(channel, (batch: string) => this.receive(channel, batch)).catch((err) => {
       this.listening.delete(channel)
       this.log.error({ err, channel }, 'redis subscribe failed')
     })
@@ -110,6 +111,6 @@ export class RedisLink {
       clearImmediate(this.flushing)
       this.flush()
     }
-    await Promise.allSettled([this.subscriber.quit(), this.client.quit()])
+    await Promise.allSettled([this.subscriber.quit(), this.connection.quit()])
   }
 }

@@ -7,7 +7,7 @@ import { sendToNumber, type SendToNumberOptions } from './send-to-number.ts'
 import { Whatsapp } from './models.ts'
 import type { QueueDescriber } from './serialize.ts'
 import { DEFAULT_BACKOFF, type BackoffOptions } from './sessions/backoff.ts'
-import { LocalLease, RedisLease, type LeaseRedis, type SessionLease } from './sessions/lease.ts'
+import { LocalLease, RedisLease, type SessionLease } from './sessions/lease.ts'
 import { SessionManager, type MessageLookup } from './sessions/manager.ts'
 import { RemoteCalls, type RemoteRequest } from './sessions/remote.ts'
 import { SessionScheduler } from './sessions/scheduler.ts'
@@ -64,7 +64,7 @@ export class Channels {
       requestTimeoutMs: 15_000, sandboxAckDelayMs: 500, ...options,
     }
     const prefix = app.config.redisPrefix
-    this.lease = app.redis ? new RedisLease(app.redis.client as unknown as LeaseRedis, prefix, () => this.options.leaseTtlMs) : new LocalLease()
+    this.lease = app.redis ? new RedisLease(app.redis.client, prefix, () => this.options.leaseTtlMs) : new LocalLease()
     this.manager = new SessionManager(app, this.drivers, this.lease, () => this.options.backoff, () => this.lookup)
     if (app.redis) this.remote = new RemoteCalls(app.redis, prefix, this.lease.instanceId, (r) => this.local(r), () => this.options.requestTimeoutMs)
     this.scheduler = new SessionScheduler(app, this.manager, this.lease, () => this.options)
