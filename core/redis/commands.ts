@@ -27,9 +27,9 @@ export class RedisCommands {
     return this.send(['GET', key])
   }
 
-  /** SET with NX and PX: 'OK' when set, null when the key exists. */
+  /** SET with NX and PX (the only SET the app sends: a lease): 'OK' when set, null when the key exists. */
   set(key: string, value: string, options: { NX: true; PX: number }): Promise<string | null> {
-    return this.send(['SET', key, value, ...(options.NX ? ['NX'] : []), 'PX', String(options.PX)])
+    return this.send(['SET', key, value, 'NX', 'PX', String(options.PX)])
   }
 
   del(key: string): Promise<number> {
