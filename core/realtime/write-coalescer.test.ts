@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import type { WebSocket } from 'ws'
 import { WriteCoalescer } from './write-coalescer.ts'
 
-t.test('frames written to a socket during one turn leave in one write, in order, at the end of the turn', async (t) => {
+t.test('a turn\'s first frame to a socket leaves at once, the rest of its frames in one write at the end of the turn, in order', async (t) => {
   const received: string[] = []
   const server = net.createServer((c) => c.on('data', (d) => void received.push(d.toString())))
   server.listen(0, '127.0.0.1')
@@ -27,11 +27,21 @@ t.test('frames written to a socket during one turn leave in one write, in order,
     coalescer.hold(ws)
     socket.write(frame)
   }
-  t.same(calls, [], 'nothing left during the turn')
+  t.same(calls, ['write'], 'the first frame left during the turn, the others are held')
   await new Promise((r) => setImmediate(r))
-  t.same(calls, ['writev'], 'one write for the three frames')
+  t.same(calls, ['write', 'writev'], 'one write for the two others')
   while (received.join('') !== 'one two three') await new Promise((r) => setTimeout(r, 5))
   t.pass('they arrived whole and in order')
+
+  // Next turn: a single frame (a fan-out's) is written at once, the socket never corked.
+  calls.length = 0
+  coalescer.hold(ws)
+  socket.write('four')
+  t.same(calls, ['write'])
+  t.equal(socket.writableCorked, 0, 'not corked')
+  await new Promise((r) => setImmediate(r))
+  t.same(calls, ['write'], 'nothing more at the end of the turn')
+  while (received.join('') !== 'one two threefour') await new Promise((r) => setTimeout(r, 5))
 
   coalescer.hold({} as WebSocket)
   t.pass('a socket without its net.Socket (still connecting) is left alone')
