@@ -1,18 +1,11 @@
 import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { FastifyBaseLogger } from 'fastify'
 import { RedisLink } from '../redis/link.ts'
+import { spyLogger } from '../testing/spy-logger.ts'
 import { EventBus } from './bus.ts'
 
 const REDIS_URL = process.env.REDIS_URL
-
-function spyLogger() {
-  const errors: Array<{ obj: Record<string, unknown>; msg?: string }> = []
-  const noop = () => undefined
-  const log = { error: (obj: Record<string, unknown>, msg?: string) => void errors.push({ obj, msg }), warn: noop, info: noop, debug: noop, trace: noop, fatal: noop, child: () => log, level: 'silent' }
-  return { errors, log: log as unknown as FastifyBaseLogger }
-}
 
 async function waitFor(what: string, condition: () => boolean, ms = 3000): Promise<void> {
   for (const until = Date.now() + ms; !condition(); await sleep(5)) if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import type { FastifyBaseLogger } from 'fastify'
+import { spyLogger } from '../testing/spy-logger.ts'
 import { RedisLink } from './link.ts'
 
 const REDIS_URL = process.env.REDIS_URL
-const logged: unknown[] = []
-const log = { error: (o: unknown) => void logged.push(o), warn: (o: unknown) => void logged.push(o), info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {} } as unknown as FastifyBaseLogger
 
 t.test('the link\'s commands and its publish/subscribe on a real Redis', { skip: REDIS_URL ? false : 'REDIS_URL is not set' }, async (t) => {
+  const { errors, warnings, log } = spyLogger()
   const a = new RedisLink(REDIS_URL!, log)
   const b = new RedisLink(REDIS_URL!, log)
   t.teardown(() => Promise.all([a.close(), b.close()]))
@@ -35,5 +34,5 @@ t.test('the link\'s commands and its publish/subscribe on a real Redis', { skip:
   t.same(heardByB, ['{"n":1}', '{"n":2}'])
   t.same(heardByA, [], 'othersOnly: its own link\'s messages are skipped')
   t.equal(await a.client.publish(`${key}:nobody`, 'x'), 0, 'PUBLISH answers the number of receivers')
-  t.same(logged, [], 'no error or warning logged')
+  t.same([...errors, ...warnings], [], 'no error or warning logged')
 })
