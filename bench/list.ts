@@ -6,12 +6,14 @@
  * lists by status and page, searches (searchParam: words of the messages, contact names), and GET
  * /api/messages/:ticketId (a ticket opened by its agent, or by an admin). Figures: req/s and p50/p99 of each,
  * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
- * app; first the queries one request of each kind costs; with each figure, the server process's CPU time per request.
+ * app; first the queries one request of each kind costs; with each figure, the CPU time per request of the server
+ * process and (when it runs on this machine) of the database server.
  *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--profile FILE]
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { benchApp } from './lib/app.ts'
+import { databaseCpu } from './lib/database-cpu.ts'
 import { full, option, target, textOption } from './lib/env.ts'
 import { FIRST, plain, seedList } from './lib/list-seed.ts'
 import { profiled } from './lib/profile.ts'
@@ -121,21 +123,26 @@ try {
     const used = process.cpuUsage(since)
     return (used.user + used.system) / Math.max(1, n)
   }
+  // The database's CPU per request beside it: both share the machine's cores, so a rate comes down to their sum.
+  const dbCpu = databaseCpu()
+  const dbPer = (since: number | undefined, n: number) => (dbCpu && since !== undefined ? (dbCpu() - since) / Math.max(1, n) : undefined)
   const http = async (what: string, requests: HttpRequestSpec[]) => {
     await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: 1000 })
     const cpu = process.cpuUsage()
+    const db = dbCpu?.()
     const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
       client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 }))
     if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
-    return { ...r, cpuUs: cpuPer(cpu, r.count) }
+    return { ...r, cpuUs: cpuPer(cpu, r.count), dbUs: dbPer(db, r.count) }
   }
   const sql = async (task: (i: number) => Promise<unknown>) => {
     await closedLoop(task, { concurrency: CONCURRENCY, durationMs: 1000 })
     const cpu = process.cpuUsage()
+    const db = dbCpu?.()
     const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs: SECONDS * 1000 })
     if (r.errors) throw r.firstError
     const s = summarize(r.latencies)
-    return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: cpuPer(cpu, s.n) }
+    return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: cpuPer(cpu, s.n), dbUs: dbPer(db, s.n) }
   }
 
   // Each HTTP phase right before its raw query, so a ratio's two sides see the same machine.
@@ -157,8 +164,8 @@ try {
     const q = rawMessages[i % rawMessages.length]
     return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
   })
-  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number }) =>
-    console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request`)
+  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number }) =>
+    console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request${r.dbUs === undefined ? '' : `, database ${r.dbUs.toFixed(0).padStart(4)}`}`)
   line('hello-world (HTTP)', hello)
   line('GET /tickets list', list)
   line('raw list SQL', rawListed)
