@@ -1,14 +1,10 @@
 import t from 'tap'
 import { build } from '../testing/build.ts'
+import { spyLogger } from '../testing/spy-logger.ts'
 import { BackgroundWork } from './background.ts'
 
-function spyLogger() {
-  const errors: Array<Record<string, unknown>> = []
-  return { errors, logger: { error: (obj: object) => void errors.push(obj as Record<string, unknown>) } }
-}
-
 t.test('tasks wait for begin, run once in the order added; one that fails is logged and the rest still run', async (t) => {
-  const { errors, logger } = spyLogger()
+  const { errors, log: logger } = spyLogger()
   const work = new BackgroundWork(logger)
   const ran: string[] = []
   work.add('first', async () => void ran.push('first'))
@@ -20,7 +16,7 @@ t.test('tasks wait for begin, run once in the order added; one that fails is log
   await work.begin()
   t.same(ran, ['first', 'last'])
   t.equal(errors.length, 1)
-  t.match(errors[0], { task: 'broken', err: { message: 'no database' } })
+  t.match(errors[0].obj, { task: 'broken', err: { message: 'no database' } })
   await work.begin()
   t.same(ran, ['first', 'last'], 'a second begin runs nothing again')
   work.add('late', () => void ran.push('late'))

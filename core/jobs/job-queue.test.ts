@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
 import { BeeJobQueue } from './bee-driver.ts'
 import { DeferredJobQueue } from './deferred.ts'
+import { spyLogger } from '../testing/spy-logger.ts'
 import { MemoryJobQueue, createJobQueue, type JobInfo, type JobLogger, type JobQueue } from './index.ts'
 
 type Test = Parameters<Parameters<typeof t.test>[0]>[0]
@@ -19,14 +20,9 @@ async function waitFor(what: string, condition: () => boolean, timeoutMs = 3000)
   }
 }
 
-function spyLogger() {
-  const errors: Array<{ obj: Record<string, unknown>; msg?: string }> = []
-  return { errors, logger: { error: (obj: object, msg?: string) => void errors.push({ obj: obj as Record<string, unknown>, msg }) } }
-}
-
 /** The same behaviour checks, run against one driver. */
 function behaviour(t: Test, make: Factory): void {
-  const open = (t: Test, logger: JobLogger = spyLogger().logger) => {
+  const open = (t: Test, logger: JobLogger = spyLogger().log) => {
     const queue = make(logger)
     t.teardown(() => queue.close(500))
     return queue
@@ -60,7 +56,7 @@ function behaviour(t: Test, make: Factory): void {
   })
 
   t.test('retries until success, counting attempts', async (t) => {
-    const { logger, errors } = spyLogger()
+    const { log: logger, errors } = spyLogger()
     const q = open(t, logger)
     const attempts: number[] = []
     let succeeded = false
@@ -77,7 +73,7 @@ function behaviour(t: Test, make: Factory): void {
   })
 
   t.test('gives up after `retries` extra attempts', async (t) => {
-    const { logger, errors } = spyLogger()
+    const { log: logger, errors } = spyLogger()
     const q = open(t, logger)
     const attempts: number[] = []
     q.define('doomed', { retries: 2, backoffMs: 5 }, async (_data, { attempt }) => {
@@ -151,7 +147,7 @@ function behaviour(t: Test, make: Factory): void {
   })
 
   t.test('close waits for a running job, up to its timeout', async (t) => {
-    const q = make(spyLogger().logger)
+    const q = make(spyLogger().log)
     const state = { started: 0, finished: 0 }
     q.define('slow', { concurrency: 2 }, async (data: { ms: number }) => {
       state.started++

@@ -1,9 +1,9 @@
 import t from 'tap'
-import type { FastifyBaseLogger } from 'fastify'
 import type { AuthContext } from '../auth/types.ts'
+import { spyLogger } from '../testing/spy-logger.ts'
 import { RealtimeHub } from './hub.ts'
 
-const log = { error: () => undefined } as unknown as FastifyBaseLogger
+const { log } = spyLogger()
 const auth = (features: string[], profile: 'admin' | 'user' = 'user'): AuthContext => ({
   userId: 1, companyId: 1, name: 'U', email: 'u@example.test', profile, super: false, allTicket: 'desabled', tokenVersion: 0,
   features: new Set(features), dueDate: null, overdue: false, inactive: false, queueIds: [], permissions: new Set(),
