@@ -9,13 +9,17 @@ export function Composer({ onSend }: { onSend: (text: string) => Promise<void> }
   const { t } = useTranslation('chats')
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
+  // The box empties as the message leaves (the message may come back over the socket before the POST answers) and
+  // gets the text back if the send fails, unless something new was typed meanwhile.
   const send = async () => {
     if (!text.trim() || sending) return
+    const sent = text
     setSending(true)
+    setText('')
     try {
-      await onSend(text)
-      setText('')
+      await onSend(sent)
     } catch (e) {
+      setText((typed) => typed || sent)
       toastError(e)
     } finally {
       setSending(false)
