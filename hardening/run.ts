@@ -16,7 +16,7 @@ import { runTapInOrder } from '../scripts/tap-order.mjs'
  * with two lanes the stage took 269-285 s, with three 168 s (four: 149 s, campaigns slowed from 93 to 138 s and the
  * load test's p99 from 16 to 25 ms; three leaves the fault tests' timing more room).
  */
-const DEFAULT_FILES = ['load', 'schedules', 'campaigns', 'kill9', 'db-restart', 'redis-restart', 'hostile', 'sigterm', 'isolation', 'auth'].map((f) => `hardening/${f}.test.ts`)
+const DEFAULT_FILES = ['load', 'schedules', 'campaigns', 'db-restart', 'kill9', 'redis-restart', 'hostile', 'sigterm', 'isolation', 'auth'].map((f) => `hardening/${f}.test.ts`)
 
 const args = process.argv.slice(2)
 const files = args.filter((a) => !a.startsWith('-'))

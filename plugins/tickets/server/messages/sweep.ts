@@ -3,8 +3,11 @@ import { loadContactJid } from './recipient.ts'
 
 /** A minute; fault tests shorten it (ZAPDESK_SEND_SWEEP_MS) rather than wait for it. */
 const sweepEveryMs = (): number => Number(process.env.ZAPDESK_SEND_SWEEP_MS) || 60_000
-/** Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait. */
-const QUEUED_GRACE_MS = 2 * 60_000
+/**
+ * Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait: 2
+ * minutes; fault tests shorten it (ZAPDESK_SEND_QUEUED_GRACE_MS; a job still pending makes the re-queue a no-op).
+ */
+const queuedGraceMs = (): number => Number(process.env.ZAPDESK_SEND_QUEUED_GRACE_MS) || 2 * 60_000
 /**
  * Longer than any one send (a send carried to another instance times out after 15 s): 2 minutes; fault tests whose
  * sends are the sandbox's, on one instance, shorten it (ZAPDESK_SEND_STALE_MS).
@@ -23,7 +26,7 @@ const BATCH = 500
  */
 export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Promise<{ requeued: number; interrupted: number }> {
   const queued = (await app.knex('messages').where({ sendStatus: 'queued', isDeleted: false })
-    .where('updatedAt', '<', new Date(now - QUEUED_GRACE_MS)).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
+    .where('updatedAt', '<', new Date(now - queuedGraceMs())).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
   for (const m of queued) await app.tickets.sender.queueSend(m.companyId, m.id)
 
   const cutoff = new Date(now - sendingStaleMs())
