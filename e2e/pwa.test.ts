@@ -59,7 +59,7 @@ t.before(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-pwa-dist-'))
   fs.cpSync(process.env.WEB_DIST ?? path.join(ROOT, 'web/dist'), dist, { recursive: true })
   server = await startServer({ WEB_DIST: dist })
-  b = await openBrowser()
+  b = await openBrowser({ serviceWorker: true })
   await b.context.addInitScript(SPY)
 })
 

@@ -10,11 +10,12 @@ import { readFigures, summaryTable } from './lib/figures.ts'
 import { runTapInOrder } from '../scripts/tap-order.mjs'
 
 /**
- * Three lanes, the longest files first (seconds in a CI run: load 122, campaigns 86-96, kill9 70-128, schedules 78,
- * db-restart 65, sigterm 15, hostile 16-18, isolation 7-11, redis-restart 7-37, auth 5-8). Two of the first three
- * leave the machine mostly idle: the load test sends a steady 40 requests/s, and schedules waits for its sendAt times;
- * with two lanes the stage took 269-285 s, with three 168 s (four: 149 s, campaigns slowed from 93 to 138 s and the
- * load test's p99 from 16 to 25 ms; three leaves the fault tests' timing more room).
+ * Three lanes, the longest files first (seconds in a CI run: load 122, campaigns 86-145, schedules 70-79, db-restart
+ * 65, kill9 41 (70-131 before it shortened its sweep's waits), sigterm 15-17, hostile 16-20, isolation 7-11,
+ * redis-restart 7-37, auth 5-8). Two of the first three leave the machine mostly idle: the load test sends a steady 40
+ * requests/s, and schedules waits for its sendAt times; with two lanes the stage took 269-285 s, with three 168-175 s
+ * (four: 149 s, campaigns slowed from 93 to 138 s and the load test's p99 from 16 to 25 ms; three leaves the fault
+ * tests' timing more room).
  */
 const DEFAULT_FILES = ['load', 'schedules', 'campaigns', 'db-restart', 'kill9', 'redis-restart', 'hostile', 'sigterm', 'isolation', 'auth'].map((f) => `hardening/${f}.test.ts`)
 

@@ -16,8 +16,13 @@ export interface BrowserSession {
   close: () => Promise<void>
 }
 
-/** Debian chromium, headless, with a fresh profile each time (never a downloaded browser). */
-export async function openBrowser(opts: { width?: number; height?: number; locale?: string } = {}): Promise<BrowserSession> {
+/**
+ * Debian chromium, headless, with a fresh profile each time (never a downloaded browser). The app's service worker is
+ * pwa.test.ts's to test (`serviceWorker: true`); the other sessions block it: on a fresh profile it fetches and
+ * stores the build's ~160 files, about 1 CPU-s of the browser's per session (CI opens some forty), and it changes
+ * nothing they look at.
+ */
+export async function openBrowser(opts: { width?: number; height?: number; locale?: string; serviceWorker?: boolean } = {}): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium`)
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -25,6 +30,7 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     headless: true,
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
     locale: opts.locale ?? 'pt-BR',
+    serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
     // A fake microphone (a beeping tone) that needs no permission prompt: voice notes are recorded for real.
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
       '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],

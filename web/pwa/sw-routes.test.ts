@@ -29,4 +29,8 @@ t.test('navigations get the shell, build files the cache, the rest passes', asyn
 t.test('the precache list leaves out maps, the shell and the worker', async (t) => {
   t.same(precacheList(['sw.js', 'index.html', 'assets/b.js', 'assets/b.js.map', 'assets/a.css', 'icons/i.png', '.vite/manifest.json']),
     ['/assets/a.css', '/assets/b.js', '/icons/i.png'])
+  const fonts = ['assets/blueprint-icons-16-BquMfDVO.svg', 'assets/blueprint-icons-16-C7xVMXAN.ttf', 'assets/blueprint-icons-16-CHvfgtsO.woff',
+    'assets/blueprint-icons-16-D55Dw6Gs.eot', 'assets/blueprint-icons-16-kcB9TJr_.woff2', 'assets/logo-Ab12Cd34.svg', 'assets/only-Ab12Cd34.ttf', 'favicon.svg']
+  t.same(precacheList(fonts), ['/assets/blueprint-icons-16-kcB9TJr_.woff2', '/assets/logo-Ab12Cd34.svg', '/assets/only-Ab12Cd34.ttf', '/favicon.svg'],
+    'a font kept as woff2 only; an image and a font without a woff2 kept')
 })
