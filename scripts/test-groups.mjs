@@ -11,7 +11,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeOrderedRuns } from './tap-order.mjs'
 
-/** Groups of server tests: four rounds of tap's four jobs, so the last ones to start are small. */
+/** Groups of server tests: four rounds of tap's four jobs. */
 const SERVER_GROUPS = 16
 /** The web app's tests are small (about a tenth of the bytes, each file well under a second). */
 const WEB_GROUPS = 2
