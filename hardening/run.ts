@@ -14,7 +14,7 @@ import { runTapInOrder } from '../scripts/tap-order.mjs'
  * 70-79, db-restart 65, kill9 41-67 (70-131 before it shortened its sweep's waits), sigterm 15-17, hostile 16-20,
  * isolation 7-11, redis-restart 7-37, auth 5-8). The stage is not CPU-bound throughout: the load test sends a steady
  * 40 requests/s, schedules waits for its sendAt times, the fault tests for restarts. With two lanes it took 269-285 s,
- * with three 168-192, with four 149 and 168 (campaigns 138-166 s of it). Split into three files, one per fault,
+ * with three 168-192, with four 149-168 (campaigns 138-166 s of it). Split into three files, one per fault,
  * the campaign runs overlapped and the stage took 185 s.
  */
 const DEFAULT_FILES = ['load', 'campaigns', 'schedules', 'db-restart', 'kill9', 'hostile', 'sigterm', 'redis-restart', 'isolation', 'auth'].map((f) => `hardening/${f}.test.ts`)
