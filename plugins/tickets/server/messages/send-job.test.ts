@@ -134,6 +134,23 @@ t.test('the sweep re-queues a message whose job was lost and fails an interrupte
   t.ok(events.includes(`message.updated:${interrupted.id}`))
 })
 
+t.test('the sweep a start runs queues again a queued message however recent; the minute\'s sweep waits for its grace', async (t) => {
+  const w = await world()
+  const { app, c } = w
+  const tk = await ticket(app, c.id, { whatsappId: w.whatsappId })
+  // What a process killed between storing a message and queueing its job left behind: queued, with no job.
+  const cut = await app.bind(Message).query().forCompany(c.id).insert({
+    ticketId: tk.id, contactId: tk.contactId, whatsappId: w.whatsappId, externalId: null, body: 'cortada', fromMe: true, read: true,
+    mediaType: 'chat', ack: 0, isDeleted: false, isEdited: false, sendAttempts: 0, sendStatus: 'queued',
+  })
+  await sweepOutbound(app)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.equal((await messageRow(app, c.id, cut.id))!.sendStatus, 'queued', 'a recent one is left to its job')
+  await sweepOutbound(app, Date.now(), { restart: true })
+  await waitFor(async () => (await messageRow(app, c.id, cut.id))?.sendStatus === 'sent', 5000, 'the cut message sent')
+  t.equal((await outbox(w)).length, 1, 'sent once')
+})
+
 t.test('a send carried to another instance that never answered goes again under the id its claim fixed; on the last attempt it is marked interrupted', async (t) => {
   const w = await world({ startJobs: false })
   const { app, c } = w

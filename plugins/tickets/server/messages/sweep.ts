@@ -3,11 +3,8 @@ import { loadContactJid } from './recipient.ts'
 
 /** A minute; fault tests shorten it (ZAPDESK_SEND_SWEEP_MS) rather than wait for it. */
 const sweepEveryMs = (): number => Number(process.env.ZAPDESK_SEND_SWEEP_MS) || 60_000
-/**
- * Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait: 2
- * minutes; fault tests shorten it (ZAPDESK_SEND_QUEUED_GRACE_MS; a job still pending makes the re-queue a no-op).
- */
-const queuedGraceMs = (): number => Number(process.env.ZAPDESK_SEND_QUEUED_GRACE_MS) || 2 * 60_000
+/** Longer than the whole retry schedule (about 30 s, each attempt refreshing updated_at) and a busy queue's wait. */
+const QUEUED_GRACE_MS = 2 * 60_000
 /**
  * Longer than any one send (a send carried to another instance times out after 15 s): 2 minutes; fault tests whose
  * sends are the sandbox's, on one instance, shorten it (ZAPDESK_SEND_STALE_MS).
@@ -18,15 +15,17 @@ const BATCH = 500
 /**
  * The safety net under the send job, run on every instance every minute:
  * - a message still queued long after its last attempt lost its job (the in-process queue does not survive a
- *   restart; Redis may have been down when it was queued): it is queued again (the job id dedups a live job);
+ *   restart; Redis may have been down when it was queued): it is queued again (the job id dedups a live job). The
+ *   sweep a start runs (`restart`) queues every queued message again, however recent: a process killed between
+ *   storing a message and queueing its job left it without one, and its later messages wait for it;
  * - a claim (sending) that never finished means a worker died mid-send: the channel may or may not have the
  *   message. The claim fixed the id it goes under, so the channel is asked (settleByChannel); a claim without one (made
  *   before claims fixed ids) or whose channel cannot be asked is NOT sent again but marked failed
  *   (ERR_SEND_INTERRUPTED) for the agent to check and resend.
  */
-export async function sweepOutbound(app: FastifyInstance, now = Date.now()): Promise<{ requeued: number; interrupted: number }> {
+export async function sweepOutbound(app: FastifyInstance, now = Date.now(), { restart = false } = {}): Promise<{ requeued: number; interrupted: number }> {
   const queued = (await app.knex('messages').where({ sendStatus: 'queued', isDeleted: false })
-    .where('updatedAt', '<', new Date(now - queuedGraceMs())).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
+    .where('updatedAt', '<', new Date(restart ? now : now - QUEUED_GRACE_MS)).orderBy('updatedAt').limit(BATCH).select('id', 'companyId')) as Array<{ id: number; companyId: number }>
   for (const m of queued) await app.tickets.sender.queueSend(m.companyId, m.id)
 
   const cutoff = new Date(now - sendingStaleMs())
@@ -84,10 +83,10 @@ async function settleByChannel(app: FastifyInstance, m: StaleClaim, cutoff: Date
 export function startSweep(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
-  const run = () => (running = sweepOutbound(app).catch((err) => app.log.error({ err }, 'outbound message sweep failed')))
+  const run = (restart = false) => (running = sweepOutbound(app, Date.now(), { restart }).catch((err) => app.log.error({ err }, 'outbound message sweep failed')))
   app.background.add('tickets: outbound message sweep', async () => {
-    await run()
-    timer = setInterval(run, sweepEveryMs())
+    await run(true)
+    timer = setInterval(() => void run(), sweepEveryMs())
     timer.unref()
   })
   // A sweep in progress finishes before the database closes under it.
