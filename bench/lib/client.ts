@@ -33,6 +33,8 @@ export interface HttpLoadResult {
   p50: number
   p99: number
   mean: number
+  /** This client process's CPU time per request (microseconds). */
+  cpuUs: number
 }
 
 let agent: http.Agent | undefined
@@ -65,13 +67,18 @@ async function checked(base: URL, spec: HttpRequestSpec): Promise<void> {
 async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
   agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
   const base = new URL(args.base)
+  const cpu = process.cpuUsage()
   const { latencies, elapsedMs, errors, firstError } = await closedLoop(
     (i) => checked(base, args.requests[i % args.requests.length]),
     { concurrency: args.concurrency, durationMs: args.durationMs, count: args.count },
   )
+  const used = process.cpuUsage(cpu)
   agent.destroy()
   const s = summarize(latencies)
-  return { count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99, mean: s.mean }
+  return {
+    count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99,
+    mean: s.mean, cpuUs: (used.user + used.system) / Math.max(1, s.n),
+  }
 }
 
 // ---- websocket fleet ----

@@ -33,26 +33,57 @@ type OpenedTicket = ListedTicket & { unreadMessages: number; messageCount: numbe
 type TicketValues = { companyId: number; ticketId: number }
 
 /**
- * The ticket as visibleTicket answers it (seenBy; the columns its JSON shows), read in one query with its contact and
- * tag ids (the contacts and tags plugins' join and column) and how many messages it has: counted from the (ticket_id,
- * id) index alone, for the ticket row this query found under the company (reading each message row to check its
- * company cost a long conversation's every row on each opening).
+ * The ticket as visibleTicket answers it (seenBy; the columns its JSON shows) with its contact and tag ids (the
+ * contacts and tags plugins' join and column) and how many messages it has: counted from the (ticket_id, id) index
+ * alone, for the ticket row this query found under the company (reading each message row to check its company cost
+ * a long conversation's every row on each opening).
  */
-function openedTicket(app: FastifyInstance): Statement<TicketValues> {
-  return new Statement<TicketValues>('messages.openedTicket', (knex, { companyId, ticketId }) => {
-    const messageCount = knex('messages').where('messages.ticketId', knex.ref('tickets.id')).count('*').as('messageCount')
-    const q = knex('tickets').where('tickets.companyId', companyId).where('tickets.id', ticketId)
-      .first(...TICKET_COLUMNS, messageCount, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
-    return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
-  })
+function ticketQuery(app: FastifyInstance, knex: Knex, { companyId, ticketId }: TicketValues): Knex.QueryBuilder {
+  const messageCount = knex('messages').where('messages.ticketId', knex.ref('tickets.id')).count('*').as('messageCount')
+  const q = knex('tickets').where('tickets.companyId', companyId).where('tickets.id', ticketId)
+    .select(...TICKET_COLUMNS, messageCount, app.tags.tagIdsColumn('tickets.id', 'tickets.companyId', 'tagIds'))
+  return app.contacts.joinSummary(q, 'tickets.contactId', 'tickets.companyId', 'contact')
+}
+
+/** A page's message columns beside the ticket's in one row, renamed (`body` as `mBody`): both have ids and dates. */
+const PAGE_COLUMNS = MESSAGE_COLUMNS.map((c) => [c, `m${c[0].toUpperCase()}${c.slice(1)}`] as const)
+const PAGE_KEYS = new Set<string>(PAGE_COLUMNS.map(([, as]) => as))
+
+/**
+ * The ticket and a page of its messages in one query: a row per message, each with the ticket's columns (the ticket
+ * is one row by its primary key, so the messages still come through the (ticket_id, id) index in its order, no sort).
+ * One round trip instead of two was about a third less of a page's database and driver CPU. No row when the page is
+ * empty (a ticket without messages, a page past the last): the ticket is read alone then.
+ */
+export const openedPageQuery = (app: FastifyInstance, knex: Knex, { companyId, ticketId, offset }: PageValues): Knex.QueryBuilder =>
+  ticketQuery(app, knex, { companyId, ticketId })
+    .join('messages as m', (j) => j.on('m.companyId', '=', 'tickets.companyId').andOn('m.ticketId', '=', 'tickets.id'))
+    .select(...PAGE_COLUMNS.map(([c, as]) => `m.${c} as ${as}`))
+    .orderBy('m.id', 'desc').limit(PAGE_SIZE).offset(offset)
+
+/** The message of a row of openedPageQuery. */
+function messageOf(row: Record<string, unknown>): MessageRow {
+  const message: Record<string, unknown> = {}
+  for (const [c, as] of PAGE_COLUMNS) message[c] = row[as]
+  return message as unknown as MessageRow
 }
 
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  // Both queries of a page are compiled once (core/db/statement.ts): their shape never changes.
-  const ticketQuery = openedTicket(app)
+  // Compiled once (core/db/statement.ts): their shapes never change but for a page's offset.
+  const openedTicket = new Statement<TicketValues>('messages.openedTicket', (knex, values) => ticketQuery(app, knex, values).limit(1))
+  const openedPage = new Statement<PageValues, boolean>('messages.openedPage', (knex, values, paged) =>
+    openedPageQuery(app, knex, { ...values, offset: paged ? values.offset : 0 }))
   const openTicket = async (auth: AuthContext, ticketId: number): Promise<OpenedTicket> =>
-    seenBy(auth, (await ticketQuery.rows<OpenedTicket>(app.knex, { companyId: auth.companyId, ticketId }))[0])
+    seenBy(auth, (await openedTicket.rows<OpenedTicket>(app.knex, { companyId: auth.companyId, ticketId }))[0])
+  /** The ticket, if the caller may see it, and the page's messages newest first. */
+  const openPage = async (auth: AuthContext, ticketId: number, page: number): Promise<{ ticket: OpenedTicket; shown: MessageRow[] }> => {
+    const rows = await openedPage.rows<Record<string, unknown>>(app.knex, { companyId: auth.companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
+    if (!rows.length) return { ticket: await openTicket(auth, ticketId), shown: [] }
+    const ticket = {} as Record<string, unknown>
+    for (const [key, value] of Object.entries(rows[0])) if (!PAGE_KEYS.has(key)) ticket[key] = value
+    return { ticket: seenBy(auth, ticket as OpenedTicket), shown: rows.map(messageOf) }
+  }
   const pageOf = (companyId: number, ticketId: number, page: number): Promise<MessageRow[]> =>
     messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
 
@@ -65,16 +96,12 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     const auth = request.auth!
     const { companyId } = auth
     const page = request.query.pageNumber ?? 1
-    // The page is asked for beside the ticket (one round trip), and shown only once the ticket is found visible.
-    const early = pageOf(companyId, request.params.ticketId, page)
-    early.catch(() => undefined)
-    const ticket = await openTicket(auth, request.params.ticketId)
+    const { ticket, shown } = await openPage(auth, request.params.ticketId, page)
     const count = Number(ticket.messageCount)
     // Read for everyone only when the one serving it reads it: a peek, a waiting ticket's preview or an admin looking
     // into a colleague's conversation leaves the counter to its agent. Before the page is shown, so the answer shows
     // it: the page is read again after.
     const serving = ticket.status !== 'pending' && (ticket.userId === null || ticket.userId === auth.userId)
-    const shown = await early
     // Something to read: the counter says so, or the page shows an inbound message still unread behind a counter of
     // 0 (reading reads every unread message of the ticket, not only the page's).
     const toRead = Number(ticket.unreadMessages) !== 0 || shown.some((m) => !Number(m.fromMe) && !Number(m.read))
