@@ -7,7 +7,7 @@
  * /api/messages/:ticketId (a ticket opened by its agent, or by an admin). Figures: req/s and p50/p99 of each,
  * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
  * app; first the queries one request of each kind costs; with each figure, the CPU time per request of the server
- * process and (when it runs on this machine) of the database server.
+ * process, (when it runs on this machine) of the database server and (HTTP phases) of the load client's process.
  *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--profile FILE]
  */
 import { AsyncLocalStorage } from 'node:async_hooks'

@@ -52,8 +52,9 @@ const PAGE_KEYS = new Set<string>(PAGE_COLUMNS.map(([, as]) => as))
 /**
  * The ticket and a page of its messages in one query: a row per message, each with the ticket's columns (the ticket
  * is one row by its primary key, so the messages still come through the (ticket_id, id) index in its order, no sort).
- * One round trip instead of two was about a third less of a page's database and driver CPU. No row when the page is
- * empty (a ticket without messages, a page past the last): the ticket is read alone then.
+ * One round trip instead of two: measured, a third less of the app's CPU for the two reads and a fifth less of the
+ * database's. No row when the page is empty (a ticket without messages, a page past the last): the ticket is read
+ * alone then.
  */
 export const openedPageQuery = (app: FastifyInstance, knex: Knex, { companyId, ticketId, offset }: PageValues): Knex.QueryBuilder =>
   ticketQuery(app, knex, { companyId, ticketId })
