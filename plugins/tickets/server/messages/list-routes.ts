@@ -69,6 +69,13 @@ function messageOf(row: Record<string, unknown>): MessageRow {
   return message as unknown as MessageRow
 }
 
+/** The ticket of a row of openedPageQuery: its columns without the message's. */
+function ticketOf(row: Record<string, unknown>): OpenedTicket {
+  const ticket: Record<string, unknown> = {}
+  for (const key of Object.keys(row)) if (!PAGE_KEYS.has(key)) ticket[key] = row[key]
+  return ticket as unknown as OpenedTicket
+}
+
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   // Compiled once (core/db/statement.ts): their shapes never change but for a page's offset.
@@ -81,9 +88,7 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
   const openPage = async (auth: AuthContext, ticketId: number, page: number): Promise<{ ticket: OpenedTicket; shown: MessageRow[] }> => {
     const rows = await openedPage.rows<Record<string, unknown>>(app.knex, { companyId: auth.companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
     if (!rows.length) return { ticket: await openTicket(auth, ticketId), shown: [] }
-    const ticket = {} as Record<string, unknown>
-    for (const [key, value] of Object.entries(rows[0])) if (!PAGE_KEYS.has(key)) ticket[key] = value
-    return { ticket: seenBy(auth, ticket as OpenedTicket), shown: rows.map(messageOf) }
+    return { ticket: seenBy(auth, ticketOf(rows[0])), shown: rows.map(messageOf) }
   }
   const pageOf = (companyId: number, ticketId: number, page: number): Promise<MessageRow[]> =>
     messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
