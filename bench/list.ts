@@ -133,7 +133,7 @@ try {
     const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
       client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 }))
     if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
-    return { ...r, clientUs: r.cpuUs, cpuUs: cpuPer(cpu, r.count), dbUs: dbPer(db, r.count) }
+    return { ...r, cpuUs: cpuPer(cpu, r.count), dbUs: dbPer(db, r.count) }
   }
   const sql = async (task: (i: number) => Promise<unknown>) => {
     await closedLoop(task, { concurrency: CONCURRENCY, durationMs: 1000 })
@@ -164,8 +164,8 @@ try {
     const q = rawMessages[i % rawMessages.length]
     return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
   })
-  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientUs?: number }) =>
-    console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request${r.dbUs === undefined ? '' : `, database ${r.dbUs.toFixed(0).padStart(4)}`}${r.clientUs === undefined ? '' : `, client ${r.clientUs.toFixed(0).padStart(4)}`}`)
+  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientCpuUs?: number }) =>
+    console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request${r.dbUs === undefined ? '' : `, database ${r.dbUs.toFixed(0).padStart(4)}`}${r.clientCpuUs === undefined ? '' : `, client ${r.clientCpuUs.toFixed(0).padStart(4)}`}`)
   line('hello-world (HTTP)', hello)
   line('GET /tickets list', list)
   line('raw list SQL', rawListed)

@@ -34,7 +34,7 @@ export interface HttpLoadResult {
   p99: number
   mean: number
   /** This client process's CPU time per request (microseconds). */
-  cpuUs: number
+  clientCpuUs: number
 }
 
 let agent: http.Agent | undefined
@@ -77,7 +77,7 @@ async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
   const s = summarize(latencies)
   return {
     count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99,
-    mean: s.mean, cpuUs: (used.user + used.system) / Math.max(1, s.n),
+    mean: s.mean, clientCpuUs: (used.user + used.system) / Math.max(1, s.n),
   }
 }
 
