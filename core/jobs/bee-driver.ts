@@ -1,5 +1,5 @@
 import BeeQueue from 'bee-queue'
-import { createRequire } from 'node:module'
+import beeLua from 'bee-queue/lib/lua/index.js'
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
 import { DEFAULT_CLOSE_TIMEOUT_MS, resolveJobOptions, unknownJob, type JobLogger } from './common.ts'
 
@@ -13,9 +13,6 @@ export interface BeeJobQueueOptions {
   /** How long enqueue waits for Redis before it gives up (the save may still land later). Default 3000 ms. */
   enqueueTimeoutMs?: number
 }
-
-/** bee-queue's Lua scripts: loads every script into a Redis client's script cache. */
-const beeLua = createRequire(import.meta.url)('bee-queue/lib/lua/index.js') as { buildCache(client: unknown): Promise<unknown> }
 
 type EvalScriptOn = (commandable: unknown, args: unknown[]) => Promise<unknown>
 

@@ -5,6 +5,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url'
 import { Value } from '@sinclair/typebox/value'
 import { Type } from '@sinclair/typebox'
 import type { LoadedPlugin, PluginManifest } from '../plugin-api/types.ts'
+import { compareNames } from './order.ts'
 
 export class PluginManifestError extends Error {
   override name = 'PluginManifestError'
@@ -77,7 +78,7 @@ export async function discoverPlugins(options: { dir?: string; packages: string[
   const dir = options.dir ?? PLUGINS_DIR
   const entries: Array<{ url: string; source: string }> = []
   if (fs.existsSync(dir)) {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort(compareNames)) {
       const file = ['plugin.ts', 'plugin.js'].map((f) => path.join(dir, entry.name, f)).find((f) => fs.existsSync(f))
       if (file) entries.push({ url: pathToFileURL(file).href, source: `plugins/${entry.name}` })
     }

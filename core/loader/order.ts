@@ -1,5 +1,11 @@
 import type { LoadedPlugin } from '../plugin-api/types.ts'
 
+/**
+ * Plugin and folder names in code-unit order: the same on every machine (localeCompare follows the process's locale),
+ * and it spares a start ICU's collator, whose loading was 4% of a compiled server's start.
+ */
+export const compareNames = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+
 export class PluginOrderError extends Error {
   override name = 'PluginOrderError'
 }
@@ -28,6 +34,6 @@ export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
     state.set(p.name, 'done')
     ordered.push(p)
   }
-  for (const p of [...plugins].sort((a, b) => a.name.localeCompare(b.name))) visit(p, [])
+  for (const p of [...plugins].sort(compareNames)) visit(p, [])
   return ordered
 }
