@@ -81,6 +81,10 @@ t.test('orderByDependencies puts every plugin after its dependencies, the same w
   t.same(ordered, ['contacts', 'campaigns', 'tickets', 'tags', 'kanban'])
 })
 
+t.test('independent plugins come in code-unit order of their names, whatever the locale (localeCompare puts "a" before "B")', async (t) => {
+  t.same(names(orderByDependencies([plugin('b'), plugin('a'), plugin('B'), plugin('a-b'), plugin('ab')])), ['B', 'a', 'a-b', 'ab', 'b'])
+})
+
 t.test('orderByDependencies names a missing dependency', async (t) => {
   t.throws(() => orderByDependencies([plugin('kanban', 'tickets'), plugin('tags')]), orderError('Plugin "kanban" depends on "tickets", which is not installed or is disabled'))
 })

@@ -2,7 +2,7 @@ import type { LoadedPlugin } from '../plugin-api/types.ts'
 
 /**
  * Plugin and folder names in code-unit order: the same on every machine (localeCompare follows the process's locale),
- * and it spares a start ICU's collator, whose loading was 4% of a compiled server's start.
+ * and it spares a start ICU's collator, whose loading was 6% of a compiled server's instructions.
  */
 export const compareNames = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
