@@ -1,3 +1,4 @@
+/// <reference path="./bee-lua.d.ts" />
 import BeeQueue from 'bee-queue'
 import beeLua from 'bee-queue/lib/lua/index.js'
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
