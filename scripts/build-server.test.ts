@@ -37,6 +37,11 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
   const vendor = path.join(out, 'node_modules/@zapdesk/vendor')
   t.match(fs.readFileSync(path.join(vendor, 'vendor.cjs'), 'utf8'), /"node_modules\/fastify\/fastify\.js"\(/, 'they are in the vendor file')
   t.equal(execFileSync(process.execPath, ['-p', 'require(process.argv[1]).codeCache', vendor], { encoding: 'utf8' }).trim(), 'used', 'and its code cache is accepted')
+  // bee-queue is bundled too: its Lua module reads the scripts of its own folder, which is the vendor file's now.
+  const readScripts = `const lua = require(process.argv[1]).load('node_modules/bee-queue/lib/lua/index.js')
+    lua.buildCache({ script: (command, arg, done) => done(null, command === 'exists' ? [1] : 'OK') }).then(() => console.log(Object.keys(lua.scripts).sort().join()))`
+  const shipped = fs.readdirSync(path.join(ROOT, 'node_modules/bee-queue/lib/lua')).filter((f) => f.endsWith('.lua')).map((f) => f.slice(0, -4)).sort().join()
+  t.equal(execFileSync(process.execPath, ['-e', readScripts, vendor], { encoding: 'utf8' }).trim(), shipped, 'bee-queue\'s Lua scripts are found beside it')
 
   for (const mode of ['development', 'production']) {
     const dataDir = path.join(tmp, `data-${mode}`)
