@@ -1,37 +1,28 @@
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
+import pt from './locales/pt.json'
+import en from './locales/en.json'
+import es from './locales/es.json'
 
 /**
- * The conversation's texts live in a namespace of their own, loaded here on first use (and on a language change),
- * so the module's index file needs no wiring and the admin peek dialog gets them too. Portuguese is always loaded
- * as well: i18next falls back to it for a missing key.
+ * The conversation's texts live in a namespace of their own, so the module's index file needs no wiring and the
+ * admin peek dialog gets them too. They ship inside the conversation's code (about 9 KB for the three languages)
+ * and are added before its first render: loaded on first use instead, the first paint showed the keys
+ * ("placeholderShort") until the bundle arrived. Silently: added during a render, the store's 'added' event would
+ * set the state of every other component that translates.
  */
 export const CONVERSATION_NS = 'tickets-conversation'
 
-const BUNDLES = {
-  pt: () => import('./locales/pt.json'),
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-} as const
-type Lng = keyof typeof BUNDLES
+const BUNDLES = { pt, en, es }
 
-const pending = new Map<Lng, Promise<void>>()
-
-function ensureBundle(i18n: I18n, lng: string): void {
-  const lang: Lng = lng in BUNDLES ? (lng as Lng) : 'pt'
-  if (i18n.hasResourceBundle(lang, CONVERSATION_NS) || pending.has(lang)) return
-  pending.set(lang, BUNDLES[lang]()
-    .then((b) => void i18n.addResourceBundle(lang, CONVERSATION_NS, b.default, true, true))
-    .catch(() => void pending.delete(lang)))
+function ensureBundles(i18n: I18n): void {
+  for (const [lng, bundle] of Object.entries(BUNDLES)) {
+    if (!i18n.hasResourceBundle(lng, CONVERSATION_NS)) i18n.addResourceBundle(lng, CONVERSATION_NS, bundle, true, true, { silent: true })
+  }
 }
 
 export function useConversationT() {
   const { t, i18n } = useTranslation(CONVERSATION_NS)
-  const lng = i18n.language
-  useEffect(() => {
-    ensureBundle(i18n, 'pt')
-    ensureBundle(i18n, lng)
-  }, [i18n, lng])
+  ensureBundles(i18n)
   return t
 }
