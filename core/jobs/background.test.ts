@@ -24,6 +24,21 @@ t.test('tasks wait for begin, run once in the order added; one that fails is log
   t.same(ran, ['first', 'last', 'late'], 'a task added once begun runs at once')
 })
 
+t.test('each task runs in an event-loop turn of its own: I/O waiting meanwhile (a request) is served between tasks', async (t) => {
+  const work = new BackgroundWork()
+  const order: string[] = []
+  // The first task sets a timer and stays busy past its due time: served between the tasks, it runs before the second.
+  work.add('first', () => {
+    setTimeout(() => order.push('timer'), 1)
+    const until = Date.now() + 5
+    while (Date.now() < until);
+    order.push('first')
+  })
+  work.add('second', () => void order.push('second'))
+  await work.begin()
+  t.same(order, ['first', 'timer', 'second'])
+})
+
 t.test('an app built for injection begins it when ready; with startJobs: false it waits for the server to begin it', async (t) => {
   for (const startJobs of [true, false]) {
     const app = await build(t, { startJobs })

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises'
 import type { JobLogger } from './common.ts'
 
 type Task = { name: string; run: () => Promise<void> | void }
@@ -23,7 +24,12 @@ export class BackgroundWork {
   async begin(): Promise<void> {
     if (this.begun) return
     this.begun = true
-    for (const task of this.tasks.splice(0)) await this.runTask(task)
+    // Each task in an event-loop turn of its own: requests arriving meanwhile (a fresh start's first ones) are
+    // answered between tasks, not after the whole boot's work.
+    for (const task of this.tasks.splice(0)) {
+      await turn()
+      await this.runTask(task)
+    }
   }
 
   private async runTask(task: Task): Promise<void> {

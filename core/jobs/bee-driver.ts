@@ -1,6 +1,7 @@
 /// <reference path="./bee-lua.d.ts" />
 import BeeQueue from 'bee-queue'
 import beeLua from 'bee-queue/lib/lua/index.js'
+import { setImmediate as turn } from 'node:timers/promises'
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
 import { DEFAULT_CLOSE_TIMEOUT_MS, resolveJobOptions, unknownJob, type JobLogger } from './common.ts'
 
@@ -110,7 +111,12 @@ export class BeeJobQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.closed) throw new Error('Job queue is closed')
     this.started = true
-    for (const [name, definition] of this.definitions) this.process(name, definition)
+    // A worker (its blocking Redis client) per event-loop turn, so requests arriving meanwhile are answered between.
+    for (const [name, definition] of this.definitions) {
+      this.process(name, definition)
+      await turn()
+      if (this.closed) return
+    }
     await Promise.all([...this.definitions.values()].map((d) => d.queue.ready()))
   }
 

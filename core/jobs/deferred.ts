@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises'
 import type { EnqueueOptions, JobHandler, JobOptions, JobQueue } from './types.ts'
 import { DEFAULT_CLOSE_TIMEOUT_MS, resolveJobOptions, unknownJob } from './common.ts'
 
@@ -41,8 +42,13 @@ export class DeferredJobQueue implements JobQueue {
   }
 
   private queue(): Promise<JobQueue> {
-    this.loading ??= this.load().then((queue) => {
-      for (const [name, { options, handler }] of this.definitions) queue.define(name, options, handler)
+    this.loading ??= this.load().then(async (queue) => {
+      // One queue (its Redis clients) per event-loop turn: requests arriving meanwhile, such as a fresh start's first
+      // ones, are answered between them instead of after all of them. Definitions made meanwhile join the loop.
+      for (const [name, { options, handler }] of this.definitions) {
+        await turn()
+        queue.define(name, options, handler)
+      }
       this.loaded = queue
       return queue
     })
