@@ -42,6 +42,10 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
     lua.buildCache({ script: (command, arg, done) => done(null, command === 'exists' ? [1] : 'OK') }).then(() => console.log(Object.keys(lua.scripts).sort().join()))`
   const shipped = fs.readdirSync(path.join(ROOT, 'node_modules/bee-queue/lib/lua')).filter((f) => f.endsWith('.lua')).map((f) => f.slice(0, -4)).sort().join()
   t.equal(execFileSync(process.execPath, ['-e', readScripts, vendor], { encoding: 'utf8' }).trim(), shipped, 'bee-queue\'s Lua scripts are found beside it')
+  // depd is replaced by scripts/depd-warning.cjs (its own tests): no reading of call sites' lines at a start.
+  const vendorText = fs.readFileSync(path.join(vendor, 'vendor.cjs'), 'utf8')
+  t.notMatch(vendorText, /callSiteLocation/, 'depd\'s call-site reading is not in the vendor file')
+  t.match(vendorText, /deprecated \$\{message\}/, 'its stand-in is')
 
   for (const mode of ['development', 'production']) {
     const dataDir = path.join(tmp, `data-${mode}`)

@@ -62,6 +62,14 @@ export function vendorPackages(root, isExternal) {
  */
 const FILES_READ_AT_RUN_TIME = [['node_modules/bee-queue/lib/lua', /\.lua$/]]
 
+/** depd (http-errors' deprecation notices) as scripts/depd-warning.cjs, which says why. */
+const quietDepd = (root) => ({
+  name: 'depd-warning',
+  setup(b) {
+    b.onResolve({ filter: /^depd$/ }, () => ({ path: path.join(root, 'scripts/depd-warning.cjs') }))
+  },
+})
+
 /**
  * Bundles the `vendored` files into `<out>/node_modules/@zapdesk/vendor` with its runtime (the code cache comes last),
  * with the server build's esbuild `options` (platform, target, minification, plugins).
@@ -71,6 +79,7 @@ export async function buildVendor({ root, out, vendored, options }) {
   const entry = `module.exports = {\n${[...vendored].sort().map((id) => `  ${JSON.stringify(id)}: () => require(${JSON.stringify(`./${id}`)}),`).join('\n')}\n}\n`
   await build({
     ...options,
+    plugins: [...(options.plugins ?? []), quietDepd(root)],
     stdin: { contents: entry, resolveDir: root, sourcefile: 'vendor-entry.cjs', loader: 'js' },
     outfile: path.join(dir, 'vendor.cjs'),
     format: 'cjs',
