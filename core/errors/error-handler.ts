@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from './app-error.ts'
 import { sendIndexHtml } from '../http/web-app.ts'
+import { validationDetails } from './validation-details.ts'
 
 interface ErrorBody { error: string; message: string; details?: unknown }
 
@@ -40,15 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if ((err as FastifyError).validation) {
       const fe = err as FastifyError
       status = 400
-      body = {
-        error: 'ERR_VALIDATION',
-        message: fe.message,
-        details: fe.validation!.map((v) => ({
-          field: `${fe.validationContext ?? ''}${v.instancePath}` || fe.validationContext,
-          message: v.message,
-          ...(v.params && 'missingProperty' in v.params ? { missing: v.params.missingProperty } : {}),
-        })),
-      }
+      body = { error: 'ERR_VALIDATION', ...validationDetails(fe.validation!, fe.validationContext) }
     } else if ((err as FastifyError).code && FASTIFY_CODES[(err as FastifyError).code]) {
       const mapped = FASTIFY_CODES[(err as FastifyError).code]
       status = mapped.status
