@@ -121,6 +121,16 @@ t.test('a 401 clears the session; anonymous calls do not', async (t) => {
   t.equal(state.unauthorized, 1)
 })
 
+t.test('a call of the session made when there is none never reaches the server; it ends the session as a 401 would', async (t) => {
+  const { http, state, calls } = client({ '/version': [{ status: 200, body: { version: '6.0.0' } }] })
+  state.token = null
+  const error = await failure(http.get('/whatsapp', { query: { session: 0 } }))
+  t.same([error.status, error.code], [401, 'ERR_SESSION_EXPIRED'])
+  t.same(await http.get('/version', { anonymous: true }), { version: '6.0.0' }, 'an anonymous call still goes')
+  t.same(calls.map((c) => c.url), ['/api/version'])
+  t.same([state.refreshed, state.unauthorized], [0, 1], 'a tab whose token went (a sign-out in another tab) signs out')
+})
+
 t.test('the sign-out call sends the token but never refreshes or clears the session on its answer', async (t) => {
   const { http, state, calls } = client({
     '/auth/logout': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }, { status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }],
@@ -177,7 +187,7 @@ t.test('every call says the language the app shows, so the server writes in it',
       seen.push(((init?.headers ?? {}) as Record<string, string>)['Accept-Language'])
       return new Response('{}', { status: 200 })
     },
-    getToken: () => null,
+    getToken: () => 'tok',
     getLanguage: () => language,
     onRefreshed: () => undefined,
     onUnauthorized: () => undefined,

@@ -92,6 +92,13 @@ export function createHttpClient(opts: HttpClientOptions) {
     const language = opts.getLanguage?.()
     if (language) headers['Accept-Language'] = language
     const token = ro.anonymous ? null : opts.getToken()
+    // A call of the session made when there is none (a component still mounted as the tab signs out, a sign-out in
+    // another tab) would only be a 401 from the server, which the browser logs: it fails here, and the session ends
+    // as that 401 would end it (again, harmlessly, when it already has).
+    if (!ro.anonymous && !token) {
+      if (!ro.leaveSession) opts.onUnauthorized('ERR_SESSION_EXPIRED')
+      throw new ApiError(401, 'ERR_SESSION_EXPIRED', 'Signed out: this call needs a session')
+    }
     if (token) headers.Authorization = `Bearer ${token}`
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'

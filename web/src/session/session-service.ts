@@ -44,6 +44,9 @@ const EXPLAINED_ENDS = new Set(['ERR_COMPANY_INACTIVE', 'ERR_SESSION_REVOKED', '
 
 /** Drops everything of the session in this tab; the router then sends the user to /login, told why when it matters. */
 export function endSession(reason?: string | null): void {
+  // Ended already: nothing is left to drop, and setting the state again would render its readers again (a call one
+  // of them makes without a session ends it once more).
+  if (appStore.get(sessionAtom).status === 'anonymous') return
   const wasSignedIn = appStore.get(sessionAtom).status === 'authenticated'
   if (wasSignedIn && reason && EXPLAINED_ENDS.has(reason)) appStore.set(sessionEndReasonAtom, reason)
   clearSessionKeys()

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { listRoute, liveRecords } from './list-sources.ts'
+import { STORAGE_KEYS, store } from '../../lib/storage.ts'
 
 type Item = { id: number; name: string }
 
@@ -21,6 +22,9 @@ t.test('listRoute asks for the page and the search, and reads the module\'s item
     return new Response(JSON.stringify({ files: [{ id: 1, name: 'a' }], count: 41, hasMore: true }), { headers: { 'content-type': 'application/json' } })
   }) as typeof fetch
   t.teardown(() => void (globalThis.fetch = fetch))
+  // A signed-in tab: the client sends a session's calls only with a token.
+  store.setItem(STORAGE_KEYS.token, 'token')
+  t.teardown(() => store.removeItem(STORAGE_KEYS.token))
   const page = await listRoute<Item>('/files', 'files')(2, 'cat', new AbortController().signal)
   t.same(page, { items: [{ id: 1, name: 'a' }], hasMore: true, count: 41 })
   t.match(asked[0], /^\/api\/files\?/)
