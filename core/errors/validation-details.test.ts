@@ -17,6 +17,13 @@ t.test('a union of constants is said once, with the values it accepts; a union o
     { keyword: 'anyOf', instancePath: '/queueId', message: 'must match a schema in anyOf', params: {} },
   ], 'body')
   t.same(types.details, [{ field: 'body/queueId', message: 'must be integer or null' }])
+  const nullable = validationDetails([
+    { keyword: 'const', instancePath: '/kind', message: 'must be equal to constant', params: { allowedValue: 'text' } },
+    { keyword: 'const', instancePath: '/kind', message: 'must be equal to constant', params: { allowedValue: 'audio' } },
+    { keyword: 'type', instancePath: '/kind', message: 'must be null', params: { type: 'null' } },
+    { keyword: 'anyOf', instancePath: '/kind', message: 'must match a schema in anyOf', params: {} },
+  ], 'body')
+  t.same(nullable.details, [{ field: 'body/kind', message: 'must be one of: text, audio or null' }], 'a nullable choice names both')
 })
 
 t.test('an enum lists its values; a missing property is named; other errors pass as Ajv says them', async (t) => {

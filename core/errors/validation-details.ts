@@ -17,29 +17,25 @@ export interface ValidationDetail {
 const list = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
 
 /**
- * A failed union (TypeBox's Union of Literals: `anyOf` of `const`s; of types: `anyOf` of `type`s) said once: Ajv
- * reports each branch and then the union ("must be equal to constant" three times, then "must match a schema in
- * anyOf"), which tells a caller nothing about what to send. The branches' errors are the ones just before the anyOf
- * error at the same path.
+ * A failed union of constants and types (TypeBox's Union of Literals, a nullable Literal or Integer: an `anyOf` whose
+ * branches are `const`s and `type`s) said once: Ajv reports each branch and then the union ("must be equal to
+ * constant" three times, then "must match a schema in anyOf"), which tells a caller nothing about what to send. The
+ * branches' errors are the ones just before the anyOf error at the same path; a union of other schemas keeps them.
  */
 function collapseUnions(errors: SchemaError[]): Array<SchemaError & { allowed?: unknown[] }> {
   const out: Array<SchemaError & { allowed?: unknown[] }> = []
   for (const e of errors) {
-    if (e.keyword !== 'anyOf') {
+    let start = out.length
+    while (e.keyword === 'anyOf' && start > 0 && out[start - 1].instancePath === e.instancePath && ['const', 'type'].includes(out[start - 1].keyword)) start--
+    if (start === out.length) {
       out.push(e)
       continue
     }
-    let start = out.length
-    while (start > 0 && out[start - 1].instancePath === e.instancePath && ['const', 'type'].includes(out[start - 1].keyword)) start--
     const branches = out.slice(start)
-    if (branches.length && branches.every((b) => b.keyword === 'const')) {
-      const allowed = branches.map((b) => b.params?.allowedValue)
-      out.splice(start, branches.length, { ...e, message: `must be one of: ${list(allowed)}`, allowed })
-    } else if (branches.length && branches.every((b) => b.keyword === 'type')) {
-      out.splice(start, branches.length, { ...e, message: `must be ${branches.map((b) => b.params?.type).join(' or ')}` })
-    } else {
-      out.push(e)
-    }
+    const constants = branches.filter((b) => b.keyword === 'const').map((b) => b.params?.allowedValue)
+    const types = branches.filter((b) => b.keyword === 'type').map((b) => String(b.params?.type))
+    const choices = [...(constants.length ? [`one of: ${list(constants)}`] : []), ...types]
+    out.splice(start, branches.length, { ...e, message: `must be ${choices.join(' or ')}`, ...(types.length ? {} : { allowed: constants }) })
   }
   return out
 }
