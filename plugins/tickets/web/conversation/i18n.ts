@@ -14,11 +14,15 @@ import es from './locales/es.json'
 export const CONVERSATION_NS = 'tickets-conversation'
 
 const BUNDLES = { pt, en, es }
+/** The i18n instances holding them: a render of one of the conversation's many translating components checks no more. */
+const holding = new WeakSet<I18n>()
 
 function ensureBundles(i18n: I18n): void {
+  if (holding.has(i18n)) return
   for (const [lng, bundle] of Object.entries(BUNDLES)) {
     if (!i18n.hasResourceBundle(lng, CONVERSATION_NS)) i18n.addResourceBundle(lng, CONVERSATION_NS, bundle, true, true, { silent: true })
   }
+  holding.add(i18n)
 }
 
 export function useConversationT() {
