@@ -1,13 +1,13 @@
 /**
  * The benchmarks' client side, run in a separate process (the machine's other core): an HTTP load
- * generator over keep-alive sockets, a fleet of websocket agents, and the ingest driver that injects sandbox
+ * generator over keep-alive sockets (raw-http.ts), a fleet of websocket agents, and the ingest driver that injects sandbox
  * messages (through the server process's sandbox driver over IPC, or through the sandbox HTTP API) and times their
  * frames at the agents' sockets.
  */
-import http from 'node:http'
 import { WebSocket } from 'ws'
 import { notifyParent, serveClient } from './worker.ts'
 import { closedLoop, now, summarize } from './stats.ts'
+import { rawHttpClient, requestBytes } from './raw-http.ts'
 
 export interface HttpRequestSpec {
   method?: 'GET' | 'POST'
@@ -37,43 +37,26 @@ export interface HttpLoadResult {
   clientCpuUs: number
 }
 
-let agent: http.Agent | undefined
+type Http = ReturnType<typeof rawHttpClient>
 
-function request(base: URL, spec: HttpRequestSpec): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body)
-    const req = http.request({
-      host: base.hostname, port: base.port, path: spec.path, method: spec.method ?? 'GET', agent,
-      headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...spec.headers },
-    }, (res) => {
-      const status = res.statusCode ?? 0
-      // A success's body is drained, not kept: the load generator shares the machine's cores with what it measures,
-      // and only a failure's body is shown.
-      const chunks: Buffer[] | null = status >= 300 ? [] : null
-      res.on('data', (c: Buffer) => chunks?.push(c))
-      res.on('end', () => resolve({ status, body: chunks ? Buffer.concat(chunks).toString('utf8') : '' }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-async function checked(base: URL, spec: HttpRequestSpec): Promise<void> {
-  const res = await request(base, spec)
+/** A request through `http`, whose answer must be a success (its status and body said otherwise). */
+async function checked(http: Http, base: URL, spec: HttpRequestSpec, bytes = requestBytes(base.host, spec)): Promise<void> {
+  const res = await http.request(bytes)
   if (res.status >= 300) throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${res.status} ${res.body.slice(0, 200)}`)
 }
 
 async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
-  agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
   const base = new URL(args.base)
+  const http = rawHttpClient(base)
+  // Each request's bytes made before the clock starts.
+  const bytes = args.requests.map((r) => requestBytes(base.host, r))
   const cpu = process.cpuUsage()
   const { latencies, elapsedMs, errors, firstError } = await closedLoop(
-    (i) => checked(base, args.requests[i % args.requests.length]),
+    (i) => checked(http, base, args.requests[i % args.requests.length], bytes[i % bytes.length]),
     { concurrency: args.concurrency, durationMs: args.durationMs, count: args.count },
   )
   const used = process.cpuUsage(cpu)
-  agent.destroy()
+  http.close()
   const s = summarize(latencies)
   return {
     count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99,
@@ -213,8 +196,8 @@ export interface IngestRound {
 
 /** One round: every contact of every company sends its `round`-th message (companies interleaved so load spreads). */
 async function ingest(args: IngestArgs): Promise<IngestRound> {
-  agent = new http.Agent({ keepAlive: true, maxSockets: args.concurrency })
   const base = new URL(args.base)
+  const http = rawHttpClient(base)
   const socketsOf = new Map<number, number>()
   for (const s of fleet) socketsOf.set(s.companyId, (socketsOf.get(s.companyId) ?? 0) + 1)
   const plan: Array<{ company: IngestCompany; contact: number }> = []
@@ -243,7 +226,7 @@ async function ingest(args: IngestArgs): Promise<IngestRound> {
     // The injection's answer is not awaited: the message is done when its frames arrive (or lost after the timeout).
     if (args.via === 'driver') notifyParent('inject', { companyId: company.id, whatsappId: company.whatsappId, payload })
     else {
-      await checked(base, {
+      await checked(http, base, {
         method: 'POST', path: `/api/sandbox/${company.whatsappId}/messages`, headers: { authorization: `Bearer ${company.adminToken}` }, body: payload,
       })
     }
@@ -252,7 +235,7 @@ async function ingest(args: IngestArgs): Promise<IngestRound> {
     pending.delete(body)
   }, { concurrency: args.concurrency, count: plan.length })
   hook = undefined
-  agent.destroy()
+  http.close()
   return {
     messages: plan.length, elapsedMs: result.elapsedMs, latencies, lost, errors: result.errors,
     firstError: result.firstError ? String(result.firstError) : undefined, crossCompany: crossCompany - crossBefore,
