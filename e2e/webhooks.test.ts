@@ -108,6 +108,25 @@ t.test('the deliveries dialog: status tags, a test event, resend', async (t) => 
       return (await page.locator('[data-testid=webhook-deliveries] tr[data-event="webhook.test"] [data-status=delivered]').count()) === 1
     })
   })
+  await step(b, 'refresh-keeps-rows', async () => {
+    // The answer held back: meanwhile the rows stay listed (dimmed) and the dialog keeps its place.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const deliveries = '**/api/webhooks/*/deliveries?*'
+    await page.route(deliveries, async (route) => {
+      await held
+      await route.continue()
+    })
+    const before = await page.locator('.zd-webhook-log').boundingBox()
+    await page.click('[data-testid=webhook-log-refresh]')
+    await page.locator('[data-testid=webhook-deliveries].is-refreshing').waitFor()
+    t.equal(await logRows().count(), 3, 'the rows stay listed while the page is read again')
+    t.same(await page.locator('.zd-webhook-log').boundingBox(), before, 'the dialog does not move')
+    await b.screenshot('webhooks-deliveries-refreshing')
+    release()
+    await page.locator('[data-testid=webhook-deliveries]:not(.is-refreshing)').waitFor()
+    await page.unroute(deliveries)
+  })
   await page.waitForTimeout(300)
   await b.screenshot('webhooks-deliveries')
   await step(b, 'resend', async () => {

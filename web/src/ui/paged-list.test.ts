@@ -1,5 +1,5 @@
 import t from 'tap'
-import { appendPage, applyLive, initialPaged, nearBottom } from './paged-list.ts'
+import { appendPage, applyLive, initialPaged, loadingPage, nearBottom } from './paged-list.ts'
 
 type Row = { id: number; name: string }
 const key = (r: Row) => r.id
@@ -12,6 +12,17 @@ t.test('pages append and page 1 resets', async (t) => {
   t.equal(s.hasMore, false)
   s = appendPage(s, 1, [{ id: 9, name: 'z' }], true, key)
   t.same(s.items, [{ id: 9, name: 'z' }])
+})
+
+t.test('a reload keeps the rows listed until its page replaces them; a new query and a next page do not', async (t) => {
+  const listed = appendPage(initialPaged<Row>(), 1, [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], true, key)
+  const reloading = loadingPage(listed, 1, true)
+  t.match(reloading, { items: listed.items, loading: true, refreshing: true, error: false })
+  const reloaded = appendPage(reloading, 1, [{ id: 2, name: 'b2' }], false, key)
+  t.match(reloaded, { items: [{ id: 2, name: 'b2' }], page: 1, loading: false, refreshing: false })
+  t.match(loadingPage(listed, 1, false), { items: [], page: 0, loading: true, refreshing: false }, 'another search starts empty')
+  t.match(loadingPage(listed, 2, false), { items: listed.items, loading: true, refreshing: false }, 'a next page keeps the rows, with the spinner below')
+  t.match(loadingPage(initialPaged<Row>(), 1, true), { items: [], loading: true, refreshing: false }, 'a reload of an empty list shows the spinner')
 })
 
 t.test('live upsert and delete', async (t) => {

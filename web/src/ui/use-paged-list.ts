@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react'
-import { appendPage, applyLive, initialPaged, nearBottom, type PagedState } from './paged-list.ts'
+import { appendPage, applyLive, initialPaged, loadingPage, nearBottom, type PagedState } from './paged-list.ts'
 import { toastError } from './toaster.ts'
 
 export interface PageAnswer<T> {
@@ -40,11 +40,11 @@ export function usePagedList<T>(fetchPage: (page: number, search: string, signal
   const stateRef = useRef(state)
   stateRef.current = state
 
-  const load = useCallback(async (page: number, term: string) => {
+  const load = useCallback(async (page: number, term: string, keep = false) => {
     controller.current?.abort()
     const ac = new AbortController()
     controller.current = ac
-    setState((s) => ({ ...(page === 1 ? initialPaged<T>() : s), loading: true, error: false }))
+    setState((s) => loadingPage(s, page, keep))
     try {
       const answer = await fetchRef.current(page, term, ac.signal)
       if (ac.signal.aborted) return
@@ -52,7 +52,7 @@ export function usePagedList<T>(fetchPage: (page: number, search: string, signal
       if (answer.count !== undefined) setCount(answer.count)
     } catch (e) {
       if (ac.signal.aborted) return
-      setState((s) => ({ ...s, loading: false, error: true, hasMore: false }))
+      setState((s) => ({ ...s, loading: false, refreshing: false, error: true, hasMore: false }))
       toastError(e)
     }
   }, [])
@@ -84,7 +84,8 @@ export function usePagedList<T>(fetchPage: (page: number, search: string, signal
   }, [])
   const upsert = useCallback((item: Partial<T>) => live('upsert', item), [live])
   const remove = useCallback((item: Partial<T>) => live('delete', item), [live])
-  const reload = useCallback(() => void load(1, termRef.current), [load])
+  // The rows stay listed until the fresh page replaces them.
+  const reload = useCallback(() => void load(1, termRef.current, true), [load])
 
   return { ...state, count, loadMore, onScroll, upsert, remove, reload }
 }

@@ -60,7 +60,7 @@ export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, 
   }
   const hasActions = Boolean(actions && (actions.onEdit || actions.onDelete || actions.extra))
   return (
-    <div className={`zd-table-card${cardClassName ? ` ${cardClassName}` : ''}`} ref={ref} onScroll={list.onScroll} data-testid={testId}>
+    <div className={`zd-table-card${cardClassName ? ` ${cardClassName}` : ''}${list.refreshing ? ' is-refreshing' : ''}`} ref={ref} onScroll={list.onScroll} data-testid={testId} aria-busy={list.loading}>
       <HTMLTable interactive striped className="zd-table">
         <thead>
           <tr>
@@ -77,7 +77,7 @@ export function DataTable<T>({ list, columns, rowKey, rowProps, actions, empty, 
           ))}
         </tbody>
       </HTMLTable>
-      {list.loading && (
+      {list.loading && !list.refreshing && (
         <div className="zd-table-loading">
           <Spinner size={24} />
         </div>
