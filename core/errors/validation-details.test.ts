@@ -35,6 +35,10 @@ t.test('an enum lists its values; a missing property is named; other errors pass
     { keyword: 'type', instancePath: '/x', message: 'must be string', params: { type: 'string' } },
     { keyword: 'minimum', instancePath: '/x', message: 'must be >= 1', params: { limit: 1 } },
     { keyword: 'anyOf', instancePath: '/x', message: 'must match a schema in anyOf', params: {} },
+    // A non-empty string or null: the string branch's own failure keeps the union as Ajv said it.
+    { keyword: 'minLength', instancePath: '/y', message: 'must NOT have fewer than 1 characters', params: { limit: 1 } },
+    { keyword: 'type', instancePath: '/y', message: 'must be null', params: { type: 'null' } },
+    { keyword: 'anyOf', instancePath: '/y', message: 'must match a schema in anyOf', params: {} },
   ], 'body')
   t.same(details, [
     { field: 'body/kind', message: 'must be one of: a, 2', allowed: ['a', 2] },
@@ -43,6 +47,9 @@ t.test('an enum lists its values; a missing property is named; other errors pass
     { field: 'body/x', message: 'must be string' },
     { field: 'body/x', message: 'must be >= 1' },
     { field: 'body/x', message: 'must match a schema in anyOf' },
+    { field: 'body/y', message: 'must NOT have fewer than 1 characters' },
+    { field: 'body/y', message: 'must be null' },
+    { field: 'body/y', message: 'must match a schema in anyOf' },
   ])
 })
 

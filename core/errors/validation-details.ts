@@ -26,8 +26,10 @@ function collapseUnions(errors: SchemaError[]): Array<SchemaError & { allowed?: 
   const out: Array<SchemaError & { allowed?: unknown[] }> = []
   for (const e of errors) {
     let start = out.length
-    while (e.keyword === 'anyOf' && start > 0 && out[start - 1].instancePath === e.instancePath && ['const', 'type'].includes(out[start - 1].keyword)) start--
-    if (start === out.length) {
+    const atPath = (i: number) => i >= 0 && out[i].instancePath === e.instancePath
+    if (e.keyword === 'anyOf') while (atPath(start - 1) && ['const', 'type'].includes(out[start - 1].keyword)) start--
+    // Another branch failed otherwise at the same path (a length, a minimum): the union is not one of choices alone.
+    if (start === out.length || atPath(start - 1)) {
       out.push(e)
       continue
     }

@@ -4,8 +4,11 @@ export interface PagedState<T> {
   page: number
   hasMore: boolean
   loading: boolean
-  /** Page 1 read again with the rows kept on screen (a reload): the list keeps its height while it loads. */
-  refreshing: boolean
+  /**
+   * Page 1 read again with the rows kept on screen (a reload): the list keeps its height while it loads. Optional: a
+   * list a plugin builds itself for the DataTable (the plugin API's PagedList) need not say it.
+   */
+  refreshing?: boolean
   error: boolean
 }
 

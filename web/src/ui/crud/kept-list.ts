@@ -18,7 +18,7 @@ const nothing = () => undefined
  */
 export function useKeptList<T>({ items, failed, reload, upsert, remove }: KeptListState<T>): PagedList<T> {
   return useMemo(() => ({
-    items: items ?? [], page: 1, hasMore: false, loading: items === null, refreshing: false, error: failed, count: items?.length,
+    items: items ?? [], page: 1, hasMore: false, loading: items === null, error: failed, count: items?.length,
     loadMore: nothing, onScroll: nothing, reload,
     upsert: (item: Partial<T>) => upsert(item as T),
     remove: (item: Partial<T>) => remove(item as T),
