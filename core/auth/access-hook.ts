@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors/app-error.ts'
 import type { AuthContext } from './types.ts'
+import { VerifiedTokens } from './verified-tokens.ts'
 
-interface AccessClaims { sub: string; cid: number; tv: number; sid: number; typ: string }
+interface AccessClaims { sub: string; cid: number; tv: number; sid: number; typ: string; exp?: number }
+
+/** Each app's checked tokens (apps of one process, as in the tests, have secrets of their own). */
+const verified = new WeakMap<FastifyInstance, VerifiedTokens<AccessClaims>>()
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -17,14 +21,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401)
-  let claims: AccessClaims
-  try {
-    claims = app.jwt.verify<AccessClaims>(token)
-  } catch (err) {
-    // app.jwt.verify throws fast-jwt's own errors (FAST_JWT_EXPIRED); request.jwtVerify would wrap them as FST_JWT_*.
-    const code = (err as { code?: string }).code
-    if (code === 'FAST_JWT_EXPIRED' || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new AppError('ERR_SESSION_EXPIRED', 403)
-    throw new AppError('ERR_INVALID_TOKEN', 401)
+  let tokens = verified.get(app)
+  if (!tokens) verified.set(app, (tokens = new VerifiedTokens()))
+  let claims = tokens.get(token)
+  if (!claims) {
+    try {
+      claims = app.jwt.verify<AccessClaims>(token)
+    } catch (err) {
+      // app.jwt.verify throws fast-jwt's own errors (FAST_JWT_EXPIRED); request.jwtVerify would wrap them as FST_JWT_*.
+      const code = (err as { code?: string }).code
+      if (code === 'FAST_JWT_EXPIRED' || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw new AppError('ERR_SESSION_EXPIRED', 403)
+      throw new AppError('ERR_INVALID_TOKEN', 401)
+    }
+    tokens.set(token, claims)
   }
   if (claims.typ !== 'access' || !/^\d+$/.test(claims.sub) || !Number.isInteger(claims.sid)) throw new AppError('ERR_INVALID_TOKEN', 401)
   const ctx = await app.authService.contextFor(Number(claims.sub), claims.tv, claims.sid)

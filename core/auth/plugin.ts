@@ -14,9 +14,8 @@ declare module 'fastify' {
 /** Tokens, cookies, the auth service and the access hook every API route passes through. */
 export default fp(async (app) => {
   await app.register(cookie)
-  // Verified access tokens are kept (fast-jwt's LRU, 1000 tokens, never past a token's exp): every request checks
-  // the same few tokens' signatures again otherwise. Revocation is the session's row, read on every request anyway.
-  await app.register(jwt, { secret: app.config.jwtSecret, verify: { cache: true } })
+  // Checked access tokens are kept by the access hook (verified-tokens.ts), not by fast-jwt's cache.
+  await app.register(jwt, { secret: app.config.jwtSecret })
   app.decorate('authService', new AuthService(app))
   app.decorate('attempts', new AttemptLimiter(`${app.config.redisPrefix}:attempts:`, app.redis))
   installAccessHook(app)

@@ -171,3 +171,26 @@ t.test('pages of 40 by last update, hasMore from one extra row', async (t) => {
   const second = (await call(app, 'GET', '/tickets?pageNumber=2', w.agent.headers)).json()
   t.same([second.tickets.map((x: { contact: { name: string } }) => x.contact.name), second.hasMore], [['Cliente 00'], false])
 })
+
+t.test('later pages and search pages keep the order of equal update times: the higher id first, each ticket once', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  // 85 tickets, three to an update time: ties across the pages' ends (40, 80).
+  const tickets: Array<{ id: number; at: number }> = []
+  for (let i = 0; i < 85; i++) {
+    const ticket = await app.tickets.lifecycle.create(w.c.id, { contactId: await createContact(app, w.c.id, `Empate ${i}`), queueId: w.sales, userId: w.agent.id })
+    const at = Date.UTC(2026, 0, 1, 0, Math.floor(i / 3) * 7 % 29)
+    await app.knex('tickets').where({ id: ticket.id }).update({ updatedAt: new Date(at) })
+    tickets.push({ id: ticket.id, at })
+  }
+  const expected = tickets.sort((a, b) => b.at - a.at || b.id - a.id).map((r) => r.id)
+  for (const query of ['?showAll=true', '?showAll=true&searchParam=empate']) {
+    const out: number[] = []
+    for (let page = 1; page <= 3; page++) {
+      const res = (await call(app, 'GET', `/tickets${query}&pageNumber=${page}`, w.c.admin.headers)).json()
+      out.push(...res.tickets.map((x: { id: number }) => x.id))
+      t.equal(res.hasMore, page < 3, `${query} page ${page}: hasMore`)
+    }
+    t.same(out, expected, `${query}: newest first, ties by id, across pages`)
+  }
+})
