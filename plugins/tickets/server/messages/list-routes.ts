@@ -47,7 +47,6 @@ function ticketQuery(app: FastifyInstance, knex: Knex, { companyId, ticketId }: 
 
 /** A page's message columns beside the ticket's in one row, renamed (`body` as `mBody`): both have ids and dates. */
 const PAGE_COLUMNS = MESSAGE_COLUMNS.map((c) => [c, `m${c[0].toUpperCase()}${c.slice(1)}`] as const)
-const PAGE_KEYS = new Set<string>(PAGE_COLUMNS.map(([, as]) => as))
 
 /**
  * The ticket and a page of its messages in one query: a row per message, each with the ticket's columns (the ticket
@@ -62,19 +61,15 @@ export const openedPageQuery = (app: FastifyInstance, knex: Knex, { companyId, t
     .select(...PAGE_COLUMNS.map(([c, as]) => `m.${c} as ${as}`))
     .orderBy('m.id', 'desc').limit(PAGE_SIZE).offset(offset)
 
-/** The message of a row of openedPageQuery. */
-function messageOf(row: Record<string, unknown>): MessageRow {
-  const message: Record<string, unknown> = {}
-  for (const [c, as] of PAGE_COLUMNS) message[c] = row[as]
-  return message as unknown as MessageRow
-}
+/** A row of openedPageQuery: the ticket's columns, and the message's renamed (PAGE_COLUMNS). */
+type PageRow = OpenedTicket & { [K in keyof MessageRow as `m${Capitalize<K>}`]: MessageRow[K] }
 
-/** The ticket of a row of openedPageQuery: its columns without the message's. */
-function ticketOf(row: Record<string, unknown>): OpenedTicket {
-  const ticket: Record<string, unknown> = {}
-  for (const key of Object.keys(row)) if (!PAGE_KEYS.has(key)) ticket[key] = row[key]
-  return ticket as unknown as OpenedTicket
-}
+/** The message of a row of openedPageQuery, written out: set a key at a time, each object took several times longer. */
+const messageOf = (r: PageRow): MessageRow => ({
+  id: r.mId, ticketId: r.mTicketId, contactId: r.mContactId, body: r.mBody, fromMe: r.mFromMe, read: r.mRead, mediaType: r.mMediaType,
+  mediaPath: r.mMediaPath, mediaName: r.mMediaName, quotedMsgId: r.mQuotedMsgId, ack: r.mAck, isDeleted: r.mIsDeleted, isEdited: r.mIsEdited,
+  participant: r.mParticipant, userId: r.mUserId, sendStatus: r.mSendStatus, sendError: r.mSendError, createdAt: r.mCreatedAt, updatedAt: r.mUpdatedAt,
+})
 
 export default async function messageListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -86,9 +81,10 @@ export default async function messageListRoutes(app: FastifyInstance): Promise<v
     seenBy(auth, (await openedTicket.rows<OpenedTicket>(app.knex, { companyId: auth.companyId, ticketId }))[0])
   /** The ticket, if the caller may see it, and the page's messages newest first. */
   const openPage = async (auth: AuthContext, ticketId: number, page: number): Promise<{ ticket: OpenedTicket; shown: MessageRow[] }> => {
-    const rows = await openedPage.rows<Record<string, unknown>>(app.knex, { companyId: auth.companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
+    const rows = await openedPage.rows<PageRow>(app.knex, { companyId: auth.companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
     if (!rows.length) return { ticket: await openTicket(auth, ticketId), shown: [] }
-    return { ticket: seenBy(auth, ticketOf(rows[0])), shown: rows.map(messageOf) }
+    // The first row is the ticket: nothing reads its message columns as the ticket's, which are named apart.
+    return { ticket: seenBy(auth, rows[0]), shown: rows.map(messageOf) }
   }
   const pageOf = (companyId: number, ticketId: number, page: number): Promise<MessageRow[]> =>
     messagesPage.rows<MessageRow>(app.knex, { companyId, ticketId, offset: (page - 1) * PAGE_SIZE }, page > 1)
