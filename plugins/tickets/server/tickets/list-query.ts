@@ -126,39 +126,32 @@ function withColumns(app: FastifyInstance, q: Query): Query {
 }
 
 /**
- * A page, compiled once per shape. A first page of the list is one query, in the index's order. A later page or a
- * search takes two steps: the page's ticket ids (`page`: newest first, its end and offset), then their rows with the
- * contact and tag ids, joined to those ids alone, so the rows skipped or left out are never read whole (the last
- * message's text). A search's ids are the newest matches of each of its sides (search-match.ts), each side under the
- * same filters and up to this page's end (`sideLimit`), merged (UNION) with their update times and ordered. Those
- * rows come back unordered from MariaDB and are put in the ids' order here (listTickets): sorting them there cost it
- * more than reading them (MariaDB's CPU per query at 100k tickets, alternated: a search 1469 -> 1237 us, a later page
- * 631 -> 507; a first page 393 as one query, 459 in two steps). SQLite orders them itself: its rows may hold dates as
- * numbers or text, which only its own order compares as the ids' order did.
+ * A page, compiled once per shape. A list page is one query. A search takes two steps: the page's ticket ids, the
+ * newest matches of each of its sides (search-match.ts), each side under the same filters and up to this page's end
+ * (`sideLimit`), merged (UNION) with their update times, ordered and cut to the page (`page`); then their rows with the
+ * contact and tag ids, joined to those ids alone, so the matches left out are never read whole (the last message's
+ * text). Those rows come back unordered from MariaDB and are put in the ids' order here (listTickets): sorting them
+ * there cost it more than reading them (MariaDB's CPU per search at 100k tickets, alternated: 1469 -> 1237 us). SQLite
+ * orders them itself: its rows may hold dates as numbers or text, which only its own order compares as the ids' did.
+ * A list page read the same way measured no better (a later page of an admin's 631 -> 507 us, of an agent's own work
+ * 570 -> 620, a first page 393 -> 459).
  */
 function pageQuery(app: FastifyInstance, knex: Knex, v: ListValues, shape: PageShape): Query {
-  if (!inTwoSteps(shape)) return newestFirst(withColumns(app, applyFilters(app, knex('tickets'), v, shape.list))).limit(PAGE_SIZE + 1)
-  let page: Query
-  if (shape.search) {
-    const sides = searchSides(app, v.companyId as number, v, shape.search).map((match) => {
-      const side = applyFilters(app, knex('tickets').select('tickets.id', 'tickets.updatedAt'), v, shape.list)
-      match(side)
-      return knex.select('id', 'updatedAt').from(newestFirst(side).limit(v.sideLimit as number).as('side'))
-    })
-    const matched = sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]
-    page = knex.select('matched.id').from(matched.as('matched')).orderBy('matched.updatedAt', 'desc').orderBy('matched.id', 'desc')
-  } else {
-    page = newestFirst(applyFilters(app, knex('tickets').select('tickets.id'), v, shape.list))
-  }
-  page.limit(PAGE_SIZE + 1).offset(shape.list.paged ? v.offset as number : 0)
+  const offset = shape.list.paged ? v.offset as number : 0
+  if (!shape.search) return newestFirst(withColumns(app, applyFilters(app, knex('tickets'), v, shape.list))).limit(PAGE_SIZE + 1).offset(offset)
+  const sides = searchSides(app, v.companyId as number, v, shape.search).map((match) => {
+    const side = applyFilters(app, knex('tickets').select('tickets.id', 'tickets.updatedAt'), v, shape.list)
+    match(side)
+    return knex.select('id', 'updatedAt').from(newestFirst(side).limit(v.sideLimit as number).as('side'))
+  })
+  const matched = sides.length > 1 ? sides[0].union(sides.slice(1)) : sides[0]
+  const page = knex.select('matched.id').from(matched.as('matched')).orderBy('matched.updatedAt', 'desc').orderBy('matched.id', 'desc')
+    .limit(PAGE_SIZE + 1).offset(offset)
   const q = withColumns(app, knex.from(page.as('page')).join('tickets', 'tickets.id', 'page.id').where('tickets.companyId', v.companyId))
   return app.dialect === 'sqlite' ? newestFirst(q) : q
 }
 
-/** Whether pageQuery reads the page in two steps (a later page, a search). */
-const inTwoSteps = (shape: PageShape): boolean => shape.search !== null || shape.list.paged
-
-/** Newest update first, then highest id: the page's order, for rows MariaDB handed back unordered (pageQuery). */
+/** Newest update first, then highest id: a search page's order, for rows MariaDB handed back unordered (pageQuery). */
 function newestRowsFirst(rows: ListedTicket[]): ListedTicket[] {
   const time = (r: ListedTicket) => (r.updatedAt instanceof Date ? r.updatedAt.getTime() : Date.parse(String(r.updatedAt)))
   return rows.sort((a, b) => time(b) - time(a) || Number(b.id) - Number(a.id))
@@ -188,9 +181,8 @@ export async function listTickets(app: FastifyInstance, auth: AuthContext, query
     Object.assign(values, input.values, { sideLimit: (query.pageNumber ?? 1) * PAGE_SIZE + 1 })
     search = input.shape
   }
-  const pageShape: PageShape = { list: shape, search }
-  const rows = await pageStatement(app).rows<ListedTicket>(app.knex, values, pageShape)
-  if (app.dialect !== 'sqlite' && inTwoSteps(pageShape)) newestRowsFirst(rows)
+  const rows = await pageStatement(app).rows<ListedTicket>(app.knex, values, { list: shape, search })
+  if (search && app.dialect !== 'sqlite') newestRowsFirst(rows)
   return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE }
 }
 
