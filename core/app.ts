@@ -84,7 +84,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // while closing say `Connection: close`, and their sockets end with them.
   let closing = false
   app.addHook('preClose', async () => void (closing = true))
-  app.addHook('onSend', async (_request, reply) => void (closing && reply.header('connection', 'close')))
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
+  })
   app.decorate('config', config)
 
   // Awaited below: the plugins' modules load while the Redis connections open and the kernel registers.

@@ -86,11 +86,7 @@ export function observeWrites(app: FastifyInstance): { idle: () => Promise<void>
     })
   }
 
-  app.addHook('preHandler', async (request) => {
-    const auth = request.auth
-    if (!auth || !(auth.super || auth.profile === 'admin')) return
-    const plan = planFor(request.method, request.routeOptions.url)
-    if (!plan) return
+  async function readBefore(request: FastifyRequest, plan: WritePlan): Promise<void> {
     const params = isObj(request.params) ? { ...request.params } : {}
     const sent = isObj(request.body) ? { ...request.body } : null
     let before: Obj | null | undefined
@@ -101,20 +97,31 @@ export function observeWrites(app: FastifyInstance): { idle: () => Promise<void>
       before = null
     }
     pending.set(request, { plan, params, sent, before })
+  }
+
+  // The three hooks run on every request of the API, and nearly all are not audited writes: they are callback hooks,
+  // which pass such a request on without a promise each.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const auth = request.auth
+    const plan = auth && (auth.super || auth.profile === 'admin') ? planFor(request.method, request.routeOptions.url) : undefined
+    if (!plan) return done()
+    readBefore(request, plan).then(() => done(), done)
   })
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const p = pending.get(request)
     if (p && typeof payload === 'string' && payload.length <= MAX_ANSWER) p.answer = payload
-    return payload
+    done(null, payload)
   })
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const p = pending.get(request)
-    if (!p || reply.statusCode < 200 || reply.statusCode >= 300) return
-    const job = record(request, p).catch((err) => request.log.error({ err }, 'audit: the change could not be recorded'))
-    inflight.add(job)
-    void job.finally(() => inflight.delete(job))
+    if (p && reply.statusCode >= 200 && reply.statusCode < 300) {
+      const job = record(request, p).catch((err) => request.log.error({ err }, 'audit: the change could not be recorded'))
+      inflight.add(job)
+      void job.finally(() => inflight.delete(job))
+    }
+    done()
   })
 
   const idle = async () => {
