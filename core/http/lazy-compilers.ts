@@ -1,6 +1,7 @@
 import AjvCompiler from '@fastify/ajv-compiler'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 import { nullableTypes } from './nullable-types.ts'
+import { isBuiltAnswer, writeBuilt } from './built-answers.ts'
 
 type Compile<F> = (routeSchema: { schema: unknown; method: string; url: string; httpPart?: string }) => F
 type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown }
@@ -56,7 +57,9 @@ export function lazyCompilers(): { buildValidator: Factory<Validate>; buildSeria
         let real: Serialize | undefined
         // Optional values written by their type, not by a validation per value (nullable-types.ts).
         const build = () => (compile ??= serializers(external, options))({ ...routeSchema, schema: nullableTypes(routeSchema.schema) })
-        return (data) => (real ??= shared(compiled.serializers, routeSchema.schema, key, build))(data)
+        const bySchema = () => (real ??= shared(compiled.serializers, routeSchema.schema, key, build))
+        if (isBuiltAnswer(routeSchema.schema)) return writeBuilt(`${routeSchema.method} ${routeSchema.url}`, bySchema)
+        return (data) => bySchema()(data)
       }
     },
   }

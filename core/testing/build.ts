@@ -5,6 +5,7 @@ import { seedPlans } from '../accounts/seed.ts'
 import { freshDatabase } from './database.ts'
 import { fillFromTemplate } from './schema-template.ts'
 import { Statement } from '../db/statement.ts'
+import { builtAnswers } from '../http/built-answers.ts'
 
 export interface TestContext {
   teardown(fn: () => unknown): void
@@ -18,6 +19,8 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
   // Every compiled statement a test runs is checked against what knex would have run (core/db/statement.ts). Set
   // here, not on import: production plugins import test helpers' modules for their cross-tenant fixtures.
   Statement.verify = true
+  // And every answer a handler builds for JSON.stringify (core/http/built-answers.ts) against its schema's writer.
+  builtAnswers.checked = true
   const db = await freshDatabase()
   const app = await buildApp({
     beforeMigrate: fillFromTemplate,

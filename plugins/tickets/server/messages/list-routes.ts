@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Statement, Type, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { Statement, Type, builtAnswer, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
 import { TicketDto, ticketRelations, ticketsJson } from '../tickets/serialize.ts'
 import { TICKET_COLUMNS, knownOf, type ListedTicket } from '../tickets/list-query.ts'
 import { seenBy } from './access.ts'
@@ -16,7 +16,8 @@ const PageQuery = Type.Object({
   /** A look without taking part (an admin's peek, a waiting ticket's preview): nothing becomes read. */
   peek: Type.Optional(Type.Boolean({ default: false })),
 })
-const MessagePage = Type.Object({ messages: Type.Array(MessageDto), ticket: TicketDto, count: Type.Integer(), hasMore: Type.Boolean() })
+/** Built field by field (serializeMessages, ticketsJson): written by JSON.stringify (builtAnswer). */
+const MessagePage = builtAnswer(Type.Object({ messages: Type.Array(MessageDto), ticket: TicketDto, count: Type.Integer(), hasMore: Type.Boolean() }))
 
 type PageValues = { companyId: number; ticketId: number; offset: number }
 
