@@ -12,7 +12,7 @@ type Schema = Record<string | symbol, unknown>
 
 /** Marks a response schema as built by its handler (see above); returns the same schema object. */
 export function builtAnswer<T extends object>(schema: T): T {
-  Object.defineProperty(schema, BUILT, { value: true, enumerable: true })
+  (schema as Schema)[BUILT] = true
   return schema
 }
 
