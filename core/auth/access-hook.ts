@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors/app-error.ts'
-import type { AuthContext } from './types.ts'
-import { VerifiedTokens } from './verified-tokens.ts'
-
-interface AccessClaims { sub: string; cid: number; tv: number; sid: number; typ: string; exp?: number }
-
-/** Each app's checked tokens (apps of one process, as in the tests, have secrets of their own). */
-const verified = new WeakMap<FastifyInstance, VerifiedTokens<AccessClaims>>()
+import type { AccessClaims, AuthContext } from './types.ts'
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -21,8 +15,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401)
-  let tokens = verified.get(app)
-  if (!tokens) verified.set(app, (tokens = new VerifiedTokens()))
+  const tokens = app.authService.verifiedTokens
   let claims = tokens.get(token)
   if (!claims) {
     try {

@@ -202,6 +202,7 @@ t.test('an expired access token is 403 ERR_SESSION_EXPIRED (the client refreshes
   const res = await login(app, c.admin.email, c.admin.password)
   const { exp, iat, tv } = app.jwt.decode<{ exp: number; iat: number; tv: number }>(res.json().token)!
   t.equal(exp - iat, 2, 'the configured lifetime')
+  t.equal((await me(app, res.json().token)).statusCode, 200, 'used before it expires: its checked claims are kept')
   await new Promise((r) => setTimeout(r, 2600))
   const expired = await me(app, res.json().token)
   t.equal(expired.statusCode, 403)

@@ -1,12 +1,13 @@
 import bcrypt from 'bcryptjs'
 import type { Knex } from 'knex'
 import type { FastifyInstance } from 'fastify'
-import type { AuthContext } from './types.ts'
+import type { AccessClaims, AuthContext } from './types.ts'
 import type { TableWatch } from '../db/table-writes.ts'
 import type { UserDecorator } from '../accounts/serialize.ts'
 import { SessionStore } from './sessions.ts'
 import { featuresNow } from '../accounts/switched-off.ts'
 import { AuthContextCache } from './context-cache.ts'
+import { VerifiedTokens } from './verified-tokens.ts'
 import { USER_BOOKKEEPING } from '../accounts/user-names.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
@@ -63,6 +64,8 @@ export class AuthService {
   readonly contextLoaders: AuthContextLoader[] = []
   /** Request contexts by session, dropped by any write to the tables they are read from (context-cache.ts). */
   readonly contexts = new AuthContextCache(CONTEXT_TTL_MS)
+  /** Access tokens whose signature was checked, with their claims, until they expire (verified-tokens.ts). */
+  readonly verifiedTokens = new VerifiedTokens<AccessClaims>()
   private readonly contextWatch: TableWatch
   /** Plugins add the user fields they own (queues, connection) to user answers. */
   readonly userDecorators: UserDecorator[] = []

@@ -21,3 +21,6 @@ export interface AuthContext {
   queueIds: number[]
   permissions: Set<string>
 }
+
+/** What an access token carries (AuthService.signAccess): user, company, token version, session, kind, expiry. */
+export interface AccessClaims { sub: string; cid: number; tv: number; sid: number; typ: string; exp?: number }

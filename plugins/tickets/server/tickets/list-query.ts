@@ -152,9 +152,9 @@ function pageQuery(app: FastifyInstance, knex: Knex, v: ListValues, shape: PageS
 }
 
 /** Newest update first, then highest id: a search page's order, for rows MariaDB handed back unordered (pageQuery). */
-function newestRowsFirst(rows: ListedTicket[]): ListedTicket[] {
-  const time = (r: ListedTicket) => (r.updatedAt instanceof Date ? r.updatedAt.getTime() : Date.parse(String(r.updatedAt)))
-  return rows.sort((a, b) => time(b) - time(a) || Number(b.id) - Number(a.id))
+function newestRowsFirst(rows: ListedTicket[]): void {
+  const time = (r: ListedTicket) => new Date(r.updatedAt as Date).getTime()
+  rows.sort((a, b) => time(b) - time(a) || Number(b.id) - Number(a.id))
 }
 
 type PageShape = { list: ListShape; search: SearchShape | null }
