@@ -2,12 +2,19 @@
 // with tap, the slowest first (scripts/tap-order.mjs: tap itself starts files in name order, and the schedules test,
 // which waits for its message's minute, started 21st of 25 and ended the stage alone). Exits with tap's code.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runTapInOrder } from './tap-order.mjs'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 /** Seconds in a CI run (four at a time): schedules 146, campaigns 69, tickets 56, pwa 52, announcements 50; the rest 24-49. */
+/**
+ * Files at a time: one per core. Chromium keeps the cores busy (about 40 CPU-s per file, most of it the browser's):
+ * the whole stage on two cores took 675 s and 1342 CPU-s four at a time, 574 s and 1027 CPU-s two at a time (the
+ * same tests: every page's waits and polls ran longer on a crowded machine).
+ */
+const JOBS = Math.max(1, Math.min(4, os.availableParallelism()))
 const SLOWEST = ['schedules', 'campaigns', 'tickets', 'pwa', 'announcements']
 
 const args = process.argv.slice(2)
@@ -22,4 +29,4 @@ if (!files.length) {
   files = all.sort((a, b) => rank(a) - rank(b))
 }
 const runs = files.map((f) => ({ name: path.basename(f, '.test.ts'), files: [path.resolve(root, f)] }))
-process.exit(await runTapInOrder(runs, { prefix: 'e2e', args: ['--disable-coverage', '--timeout=600', ...options] }))
+process.exit(await runTapInOrder(runs, { prefix: 'e2e', args: ['--disable-coverage', '--timeout=600', `--jobs=${JOBS}`, ...options] }))

@@ -24,6 +24,8 @@ t.test('the web app: files, the SPA fallback for pages, JSON 404s under /api, no
   t.equal(asset.statusCode, 200)
   t.match(asset.headers['content-type'], /javascript/)
   t.equal(asset.body, 'console.log(1)')
+  t.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable', 'a hashed asset is kept a year, never asked again')
+  t.equal((await app.inject({ method: 'GET', url: '/locales/pt/core.json' })).headers['cache-control'], 'public, max-age=0', 'a file outside assets/ is asked again')
   const head = await app.inject({ method: 'HEAD', url: '/locales/pt/core.json' })
   t.equal(head.statusCode, 200, 'HEAD answers too')
   t.equal((await app.inject({ method: 'GET', url: '/locales/pt/core.json?v=2' })).json().ok, 'sim', 'a query string does not change the file')
