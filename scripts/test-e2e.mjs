@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url'
 import { runTapInOrder } from './tap-order.mjs'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
-/** Seconds in a CI run (four at a time): schedules 146, campaigns 69, tickets 56, pwa 52, announcements 50; the rest 24-49. */
 /**
  * Files at a time: one per core. Chromium keeps the cores busy (about 40 CPU-s per file, most of it the browser's):
  * the whole stage on two cores took 675 s and 1342 CPU-s four at a time, 574 s and 1027 CPU-s two at a time (the
- * same tests: every page's waits and polls ran longer on a crowded machine).
+ * same 639 assertions: crowded, the same work cost a third more CPU).
  */
 const JOBS = Math.max(1, Math.min(4, os.availableParallelism()))
+/** Seconds in a CI run (four at a time): schedules 146, campaigns 69, tickets 56, pwa 52, announcements 50; the rest 24-49. */
 const SLOWEST = ['schedules', 'campaigns', 'tickets', 'pwa', 'announcements']
 
 const args = process.argv.slice(2)
