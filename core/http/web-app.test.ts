@@ -38,6 +38,7 @@ t.test('the web app: files, the SPA fallback for pages, JSON 404s under /api, no
   }
   const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone-123.js' })
   t.equal(missingAsset.statusCode, 200, 'a missing file is a page of the SPA (its router shows not found)')
+  t.equal(missingAsset.headers['cache-control'], 'no-cache', 'that page under an asset\'s name is not kept a year')
 
   for (const url of ['/api/nothing-here', '/api/tickets/x/y/z']) {
     const res = await app.inject({ method: 'GET', url })

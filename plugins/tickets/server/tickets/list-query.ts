@@ -151,9 +151,12 @@ function pageQuery(app: FastifyInstance, knex: Knex, v: ListValues, shape: PageS
   return app.dialect === 'sqlite' ? newestFirst(q) : q
 }
 
-/** Newest update first, then highest id: a search page's order, for rows MariaDB handed back unordered (pageQuery). */
+/**
+ * Newest update first, then highest id: a search page's order, for rows MariaDB handed back unordered (pageQuery).
+ * mysql2 reads DATETIME as a Date here (dateStrings off): compared as is, not copied into a new Date per comparison.
+ */
 function newestRowsFirst(rows: ListedTicket[]): void {
-  const time = (r: ListedTicket) => new Date(r.updatedAt as Date).getTime()
+  const time = (r: ListedTicket) => (r.updatedAt as Date).getTime()
   rows.sort((a, b) => time(b) - time(a) || Number(b.id) - Number(a.id))
 }
 
