@@ -16,6 +16,8 @@ export function namePluginsOnRegister(app: FastifyInstance): void {
   app.register = function (this: FastifyInstance, plugin: Plugin, opts?: FastifyPluginOptions) {
     if (typeof plugin === 'function' && plugin[DISPLAY_NAME] === undefined) {
       plugin[DISPLAY_NAME] = plugin.name || plugin.toString().split('\n', 2).map((s) => s.trim()).join(' -- ')
+      // avvio names an unnamed function by splitting its whole source into lines (a plugin's body, each registration).
+      if (!plugin.name) Object.defineProperty(plugin, 'name', { value: plugin[DISPLAY_NAME] })
     }
     return register.call(this, plugin as never, opts as never)
   } as FastifyInstance['register']
