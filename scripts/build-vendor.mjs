@@ -7,7 +7,7 @@
 import { isAscii } from 'node:buffer'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire, isBuiltin } from 'node:module'
+import Module, { createRequire, isBuiltin } from 'node:module'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -106,8 +106,10 @@ export async function buildVendor({ root, out, vendored, options }) {
     // The licences' comments in a file of their own: the bundle stays ASCII, which the runtime reads without decoding.
     legalComments: 'linked',
   })
-  // The runtime reads the file as one-byte text.
-  if (!isAscii(fs.readFileSync(path.join(dir, 'vendor.cjs')))) throw new Error('vendor.cjs is not ASCII: the runtime would read it wrong')
+  // The runtime reads the file as one-byte text, and compiles it as it is: a CommonJS module's wrapper around the code.
+  const code = fs.readFileSync(path.join(dir, 'vendor.cjs'))
+  if (!isAscii(code)) throw new Error('vendor.cjs is not ASCII: the runtime would read it wrong')
+  fs.writeFileSync(path.join(dir, 'vendor.cjs'), Module.wrap(code.toString('latin1')), 'latin1')
   for (const [folder, pattern] of FILES_READ_AT_RUN_TIME) {
     for (const name of fs.readdirSync(path.join(root, folder)).filter((f) => pattern.test(f))) fs.copyFileSync(path.join(root, folder, name), path.join(dir, name))
   }
