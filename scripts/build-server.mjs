@@ -113,10 +113,12 @@ const bundleOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  // Names stay what the code says without keepNames (objection and error messages read class names): identifiers are
-  // not minified, so esbuild renames only on a clash of names in one file (a few functions, no class but mysql2's
-  // server-side Error packet), while keepNames' __name() calls (6,800 in the packages, 940 in ours) cost a start about
-  // 110 CPU-ms (medians of alternated starts: 60 for the packages', 50 for ours).
+  // No keepNames: its __name() calls (6,800 in the packages, 940 in ours) cost a start about 110 CPU-ms (medians of
+  // alternated starts: 60 for the packages', 50 for ours). Identifiers are not minified, so names stay what the code
+  // says but for a few functions renamed on a clash in one file, and the classes that refer to themselves, which
+  // esbuild writes as `X = class _X` (named _X: 75 in the packages, such as ws's WebSocket and mysql2's commands, whose
+  // names only its debug log prints; our Statement). The error classes whose names the app and objection read keep
+  // theirs (scripts/build-server.test.ts checks them).
   keepNames: false,
   minifyWhitespace: true,
   minifySyntax: true,

@@ -46,6 +46,13 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
   const vendorText = fs.readFileSync(path.join(vendor, 'vendor.cjs'), 'utf8')
   t.notMatch(vendorText, /callSiteLocation/, 'depd\'s call-site reading is not in the vendor file')
   t.match(vendorText, /deprecated \$\{message\}/, 'its stand-in is')
+  // Built without keepNames: the error classes whose names objection sets (this.constructor.name) and the app reads
+  // (KnexTimeoutError: the database is unavailable) keep them.
+  const errorNames = `const v = require(process.argv[1]); const o = v.load('node_modules/objection/lib/objection.js')
+    const names = ['ValidationError', 'NotFoundError', 'UniqueViolationError', 'ForeignKeyViolationError', 'NotNullViolationError', 'CheckViolationError', 'DataError', 'DBError'].map((k) => new o[k]({ type: 'ModelValidation', nativeError: new Error('x') }).name)
+    const { KnexTimeoutError } = v.load('node_modules/knex/knex.js'); names.push(new KnexTimeoutError('x').name)
+    console.log(names.join())`
+  t.equal(execFileSync(process.execPath, ['-e', errorNames, vendor], { encoding: 'utf8' }).trim(), 'ValidationError,NotFoundError,UniqueViolationError,ForeignKeyViolationError,NotNullViolationError,CheckViolationError,DataError,DBError,KnexTimeoutError', 'error classes keep their names')
 
   for (const mode of ['development', 'production']) {
     const dataDir = path.join(tmp, `data-${mode}`)
