@@ -2,7 +2,7 @@
 // so production runs it with plain node (npm run serve): no TypeScript loader, no per-file transform at start.
 // The code is bundled by esbuild with code splitting, packages included: a start reads a few dozen files instead of
 // thousands (module resolution and file reads were most of a cold start), whitespace and syntax minified (less to
-// parse; names kept, see keepNames below). The entry points keep their places (the
+// parse; identifiers are not minified: see keepNames below). The entry points keep their places (the
 // server, the CLI, every plugin's plugin.js that the loader discovers, every @zapdesk/* package export, resolved
 // through dist/node_modules), and each module is in one chunk, so a plugin installed as a package shares the server's
 // plugin-api. Shared chunks sit two folders down (core/chunks/), as deep as the modules that locate folders from
