@@ -37,6 +37,7 @@ const EXTERNAL_PACKAGES = /^(better-sqlite3|@fastify\/swagger-ui|@whiskeysockets
  * (232 KB of JSON, each read when a column in that code page is first decoded) stay in node_modules.
  */
 const ICONV_TABLE = /^\.\/tables\/[\w-]+\.json$/
+const ICONV_ENCODINGS = path.join(root, 'node_modules/iconv-lite/encodings')
 /** CommonJS code in the bundle requires Node's modules and external packages: give its modules a `require`. */
 const REQUIRE_SHIM = "import { createRequire as __zdCreateRequire } from 'node:module'; const require = __zdCreateRequire(import.meta.url);"
 
@@ -75,8 +76,9 @@ function exportedFiles(pkg, dir) {
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
+    // Only the copy the vendor file resolves at run time (the install's top one); a nested copy's tables are bundled.
     b.onResolve({ filter: ICONV_TABLE }, (args) =>
-      /[\\/]node_modules[\\/]iconv-lite[\\/]encodings$/.test(args.resolveDir) ? { path: `iconv-lite/encodings/${args.path.slice(2)}`, external: true } : undefined)
+      args.resolveDir === ICONV_ENCODINGS ? { path: `iconv-lite/encodings/${args.path.slice(2)}`, external: true } : undefined)
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       // The CommonJS packages' file (build-vendor.mjs), installed beside our packages.
       if (args.path === VENDOR) return { path: VENDOR, external: true }

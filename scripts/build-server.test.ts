@@ -53,6 +53,14 @@ t.test('npm run build:server compiles the server; plain node runs it in developm
     const { KnexTimeoutError } = v.load('node_modules/knex/knex.js'); names.push(new KnexTimeoutError('x').name)
     console.log(names.join())`
   t.equal(execFileSync(process.execPath, ['-e', errorNames, vendor], { encoding: 'utf8' }).trim(), 'ValidationError,NotFoundError,UniqueViolationError,ForeignKeyViolationError,NotNullViolationError,CheckViolationError,DataError,DBError,KnexTimeoutError', 'error classes keep their names')
+  // A package's own import() works when the vendor file comes from its code cache (knex loads an ES module migration).
+  const migrations = path.join(tmp, 'esm-migrations')
+  fs.mkdirSync(migrations)
+  fs.writeFileSync(path.join(migrations, '001_notes.mjs'), "export const up = (knex) => knex.schema.createTable('notes', (t) => t.increments())\nexport const down = (knex) => knex.schema.dropTable('notes')\n")
+  const migrate = `const v = require(process.argv[1]); const knex = v.load('node_modules/knex/knex.js')
+    const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true })
+    db.migrate.latest({ directory: process.argv[2], loadExtensions: ['.mjs'] }).then(() => db.schema.hasTable('notes')).then((has) => { console.log(v.codeCache, has); return db.destroy() })`
+  t.equal(execFileSync(process.execPath, ['-e', migrate, vendor, migrations], { encoding: 'utf8' }).trim(), 'used true', 'a package\'s import() runs from the code cache')
 
   for (const mode of ['development', 'production']) {
     const dataDir = path.join(tmp, `data-${mode}`)

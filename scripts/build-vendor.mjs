@@ -54,6 +54,8 @@ export function vendorPackages(root, isExternal) {
   }
 }
 
+/** `import(` where it is a call of the import() operator, not a method named import. */
+const DYNAMIC_IMPORT = /(?<![.\w$])import\(/g
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 const RESERVED = new Set('await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(' '))
 
@@ -106,10 +108,12 @@ export async function buildVendor({ root, out, vendored, options }) {
     // The licences' comments in a file of their own: the bundle stays ASCII, which the runtime reads without decoding.
     legalComments: 'linked',
   })
-  // The runtime reads the file as one-byte text, and compiles it as it is: a CommonJS module's wrapper around the code.
+  // The runtime reads the file as one-byte text, and compiles it as it is: a CommonJS module's wrapper around the code,
+  // whose import() calls are the runtime's (vendor-runtime.cjs says why), reached through the wrapper's `module`.
   const code = fs.readFileSync(path.join(dir, 'vendor.cjs'))
   if (!isAscii(code)) throw new Error('vendor.cjs is not ASCII: the runtime would read it wrong')
-  fs.writeFileSync(path.join(dir, 'vendor.cjs'), Module.wrap(code.toString('latin1')), 'latin1')
+  const imports = code.toString('latin1').replace(DYNAMIC_IMPORT, '__zdImport(')
+  fs.writeFileSync(path.join(dir, 'vendor.cjs'), Module.wrap(`var __zdImport = module.import;${imports}`), 'latin1')
   for (const [folder, pattern] of FILES_READ_AT_RUN_TIME) {
     for (const name of fs.readdirSync(path.join(root, folder)).filter((f) => pattern.test(f))) fs.copyFileSync(path.join(root, folder, name), path.join(dir, name))
   }

@@ -22,13 +22,11 @@ const bytes = fs.readFileSync(file)
 // esbuild writes ASCII (its default charset; the licences' comments go to a file of their own), which the build checks:
 // read as one-byte text, without UTF-8's decoding (10 of 11 ms for the 4 MB) or a scan for other bytes (6 ms). The
 // build wrote it inside the CommonJS wrapper already: wrapped here, V8 copied the 4 MB into one string again (10 ms).
-const script = new vm.Script(bytes.toString('latin1'), {
-  filename: file,
-  cachedData,
-  // A package's own import() resolves as it would in a module of this process.
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-})
-const vendor = { exports: {} }
+const script = new vm.Script(bytes.toString('latin1'), { filename: file, cachedData })
+// A package's own import(): the build writes it as a call of this module's import(), which resolves from this folder
+// (the vendor file's). Node 20 drops a vm.Script's importModuleDynamically when the script comes from a code cache
+// (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so the script itself cannot import.
+const vendor = { exports: {}, import: (specifier) => import(specifier) }
 script.runInThisContext().call(vendor.exports, vendor.exports, createRequire(file), vendor, file, __dirname)
 const modules = vendor.exports
 
