@@ -12,17 +12,40 @@ const { createRequire } = require('node:module')
 
 const file = path.join(__dirname, 'vendor.cjs')
 const cacheFile = `${file}.cache`
-let cachedData
-try {
-  cachedData = fs.readFileSync(cacheFile)
-} catch {
-  cachedData = undefined
+
+/** The file's bytes, read into `buffer` when they fit there (else into a new one): a view of just them. */
+function readInto(name, buffer) {
+  const fd = fs.openSync(name, 'r')
+  try {
+    const size = fs.fstatSync(fd).size
+    const into = buffer.length >= size ? buffer : Buffer.allocUnsafeSlow(size)
+    let read = 0
+    while (read < size) {
+      const n = fs.readSync(fd, into, read, size - read, read)
+      if (n === 0) break
+      read += n
+    }
+    return into.subarray(0, read)
+  } finally {
+    fs.closeSync(fd)
+  }
 }
+
 const bytes = fs.readFileSync(file)
 // esbuild writes ASCII (its default charset; the licences' comments go to a file of their own), which the build checks:
 // read as one-byte text, without UTF-8's decoding (10 of 11 ms for the 4 MB) or a scan for other bytes (6 ms). The
 // build wrote it inside the CommonJS wrapper already: wrapped here, V8 copied the 4 MB into one string again (10 ms).
-const script = new vm.Script(bytes.toString('latin1'), { filename: file, cachedData })
+const source = bytes.toString('latin1')
+// The code cache goes into the source's buffer, which the string no longer needs: a buffer of its own was 3.5 MB of
+// fresh memory, and a fresh page costs 12-14 us on the machines this runs on (the vendor load alone: 98 -> 82 ms,
+// 850 page faults fewer, medians of 12 alternated starts).
+let cachedData
+try {
+  cachedData = readInto(cacheFile, bytes)
+} catch {
+  cachedData = undefined
+}
+const script = new vm.Script(source, { filename: file, cachedData })
 // A package's own import(): the build writes it as a call of this module's import(), which resolves from this folder
 // (the vendor file's). Node 20 drops a vm.Script's importModuleDynamically when the script comes from a code cache
 // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so the script itself cannot import.
