@@ -13,19 +13,16 @@ const { createRequire } = require('node:module')
 const file = path.join(__dirname, 'vendor.cjs')
 const cacheFile = `${file}.cache`
 
-/** The file's bytes, read into `buffer` when they fit there (else into a new one): a view of just them. */
+/**
+ * The file's bytes, read into `buffer` when they fit there (a view of just them), else as readFileSync reads them. A
+ * short read only leaves V8 a cache it rejects, which costs the compile.
+ */
 function readInto(name, buffer) {
+  const size = fs.statSync(name).size
+  if (size > buffer.length) return fs.readFileSync(name)
   const fd = fs.openSync(name, 'r')
   try {
-    const size = fs.fstatSync(fd).size
-    const into = buffer.length >= size ? buffer : Buffer.allocUnsafeSlow(size)
-    let read = 0
-    while (read < size) {
-      const n = fs.readSync(fd, into, read, size - read, read)
-      if (n === 0) break
-      read += n
-    }
-    return into.subarray(0, read)
+    return buffer.subarray(0, fs.readSync(fd, buffer, 0, size, 0))
   } finally {
     fs.closeSync(fd)
   }
