@@ -108,6 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const jobs = await createJobQueue({ redisUrl: config.redisUrl, prefix: `${config.redisPrefix}:jobs`, logger: app.log })
   app.decorate('jobs', jobs)
   app.decorate('background', new BackgroundWork(app.log))
+  app.addHook('preClose', async () => app.background.stop())
   const mailer = createMailer(config)
   app.decorate('mailer', mailer)
   app.addHook('onClose', async () => mailer.close())

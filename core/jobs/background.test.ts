@@ -52,3 +52,27 @@ t.test('an app built for injection begins it when ready; with startJobs: false i
     }
   }
 })
+
+t.test('stopped (the app closing), the tasks not begun never run, nor do tasks added later', async (t) => {
+  const work = new BackgroundWork()
+  const ran: string[] = []
+  work.add('first', () => {
+    ran.push('first')
+    work.stop()
+  })
+  work.add('second', () => void ran.push('second'))
+  await work.begin()
+  work.add('late', () => void ran.push('late'))
+  await new Promise((r) => setImmediate(r))
+  t.same(ran, ['first'])
+})
+
+t.test('an app closed before its background work began never begins it (a stop signal right after a start)', async (t) => {
+  const app = await build(t, { startJobs: false })
+  let ran = 0
+  app.background.add('sweep', () => void ran++)
+  await app.ready()
+  await app.close()
+  await app.background.begin()
+  t.equal(ran, 0)
+})

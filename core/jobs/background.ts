@@ -8,15 +8,17 @@ type Task = { name: string; run: () => Promise<void> | void }
  * periodic jobs' boot runs. The server begins it after it listens, with the job workers, so none of it competes with
  * the start (core/server.ts); an app built to be injected (tests, benchmarks) begins it when ready, unless built with
  * `startJobs: false`. Tasks run one after another; one that fails is logged and the others still run. A task added
- * once the work has begun runs at once.
+ * once the work has begun runs at once. Once the app closes, no task begins (stop).
  */
 export class BackgroundWork {
   private readonly tasks: Task[] = []
   private begun = false
+  private stopped = false
 
   constructor(private readonly logger?: JobLogger) {}
 
   add(name: string, run: () => Promise<void> | void): void {
+    if (this.stopped) return
     if (this.begun) void this.runTask({ name, run })
     else this.tasks.push({ name, run })
   }
@@ -28,8 +30,18 @@ export class BackgroundWork {
     // answered between tasks, not after the whole boot's work.
     for (const task of this.tasks.splice(0)) {
       await turn()
+      if (this.stopped) return
       await this.runTask(task)
     }
+  }
+
+  /**
+   * The app is closing: the tasks not begun yet never begin, nor do tasks added later. A stop signal right after a
+   * start otherwise found the sweeps' first runs still beginning against a closed job queue, each logged as an error.
+   */
+  stop(): void {
+    this.stopped = true
+    this.tasks.length = 0
   }
 
   private async runTask(task: Task): Promise<void> {
