@@ -34,8 +34,8 @@ const bytes = fs.readFileSync(file)
 // build wrote it inside the CommonJS wrapper already: wrapped here, V8 copied the 4 MB into one string again (10 ms).
 const source = bytes.toString('latin1')
 // The code cache goes into the source's buffer, which the string no longer needs: a buffer of its own was 3.5 MB of
-// fresh memory, and a fresh page costs 12-14 us on this project's machines (the vendor load alone: 98 -> 82 ms,
-// 850 page faults fewer, medians of 12 alternated loads).
+// fresh memory, 850 page faults more. What that costs depends on the machine: where a fresh page cost 12-14 us the
+// vendor load alone went 98 -> 82 ms (medians of 12 alternated loads); on one with cheap pages, 27.5 -> 26.5 (of 15).
 let cachedData
 try {
   cachedData = readInto(cacheFile, bytes)
