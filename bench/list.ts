@@ -8,7 +8,7 @@
  * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
  * app; first the queries one request of each kind costs; with each figure, the CPU time per request of the server
  * process, (when it runs on this machine) of the database server and (HTTP phases) of the load client's process.
- *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--profile FILE]
+ *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--warm-up 5] [--profile FILE]
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -27,8 +27,12 @@ const TICKETS = option('tickets', 100_000)
 const MESSAGES = option('messages', 1_000_000)
 const CONCURRENCY = option('concurrency', 8)
 const SECONDS = option('seconds', full ? 15 : 5)
+// Each phase (HTTP or raw) runs unmeasured first. A request path's first seconds cost V8's tier-up: in 3-second slices
+// of list requests right after the hello-world phase (50k tickets, 2026-12-07), the app's CPU per request was 1306,
+// 877, 815, 847 and 743 us: after a 1-second warm-up the measured 5 seconds still held two of that first slice.
+const WARM_UP_SECONDS = option('warm-up', 5)
 const perTicket = Math.max(1, Math.round(MESSAGES / TICKETS))
-console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase; ${target()}`)
+console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase after ${WARM_UP_SECONDS} s unmeasured; ${target()}`)
 
 const random = rng()
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]
@@ -127,7 +131,7 @@ try {
   const dbCpu = databaseCpu()
   const dbPer = (since: number | undefined, n: number) => (dbCpu && since !== undefined ? (dbCpu() - since) / Math.max(1, n) : undefined)
   const http = async (what: string, requests: HttpRequestSpec[]) => {
-    await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: 1000 })
+    await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: WARM_UP_SECONDS * 1000 })
     const cpu = process.cpuUsage()
     const db = dbCpu?.()
     const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
@@ -136,7 +140,7 @@ try {
     return { ...r, cpuUs: cpuPer(cpu, r.count), dbUs: dbPer(db, r.count) }
   }
   const sql = async (task: (i: number) => Promise<unknown>) => {
-    await closedLoop(task, { concurrency: CONCURRENCY, durationMs: 1000 })
+    await closedLoop(task, { concurrency: CONCURRENCY, durationMs: WARM_UP_SECONDS * 1000 })
     const cpu = process.cpuUsage()
     const db = dbCpu?.()
     const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs: SECONDS * 1000 })
