@@ -8,7 +8,7 @@
  * against the raw indexed SQL query run the same way in this process, and a Fastify hello-world route of the same
  * app; first the queries one request of each kind costs; with each figure, the CPU time per request of the server
  * process, (when it runs on this machine) of the database server and (HTTP phases) of the load client's process.
- *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--warm-up 5] [--profile FILE]
+ *   node --import ./scripts/typescript.mjs bench/list.ts [--tickets 100000] [--messages 1000000] [--concurrency 8] [--seconds 5] [--slices 5] [--warm-up 5] [--profile FILE]
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -31,8 +31,28 @@ const SECONDS = option('seconds', full ? 15 : 5)
 // of list requests right after the hello-world phase (50k tickets, 2026-12-07), the app's CPU per request was 1306,
 // 877, 815, 847 and 743 us: after a 1-second warm-up the measured 5 seconds still held two of that first slice.
 const WARM_UP_SECONDS = option('warm-up', 5)
+const SLICES = option('slices', 5)
 const perTicket = Math.max(1, Math.round(MESSAGES / TICKETS))
-console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase after ${WARM_UP_SECONDS} s unmeasured; ${target()}`)
+console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase in ${SLICES} slices taken in turn with its baselines', after ${WARM_UP_SECONDS} s unmeasured; ${target()}`)
+
+/** One side of a comparison, summed over its measured slices: latencies (ms), and CPU times (us) of the server process, the database and the load client. */
+interface Tally { latencies: number[]; elapsedMs: number; cpuUs: number; dbUs?: number; clientUs?: number }
+interface Slice { latencies: number[]; elapsedMs: number; cpu: NodeJS.CpuUsage; dbUs?: number; clientUs?: number }
+const emptyTally = (): Tally => ({ latencies: [], elapsedMs: 0, cpuUs: 0 })
+function tally(into: Tally, slice: Slice): void {
+  for (const l of slice.latencies) into.latencies.push(l)
+  into.elapsedMs += slice.elapsedMs
+  into.cpuUs += slice.cpu.user + slice.cpu.system
+  if (slice.dbUs !== undefined) into.dbUs = (into.dbUs ?? 0) + slice.dbUs
+  if (slice.clientUs !== undefined) into.clientUs = (into.clientUs ?? 0) + slice.clientUs
+}
+/** A side's figures: its rate and percentiles over every slice, and each process's CPU time per request. */
+interface Measured { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientCpuUs?: number }
+function measured(t: Tally): Measured {
+  const s = summarize(t.latencies)
+  const per = (us: number | undefined) => (us === undefined ? undefined : us / Math.max(1, s.n))
+  return { rate: (s.n / t.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: per(t.cpuUs)!, dbUs: per(t.dbUs), clientCpuUs: per(t.clientUs) }
+}
 
 const random = rng()
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]
@@ -121,53 +141,54 @@ try {
   counted.clear()
 
   const profile = textOption('profile')
-  // The server process's CPU time per request of a phase (the load client runs in its own process): at this
-  // concurrency the server is CPU-bound, so this is what a rate and a p50 ratio come down to.
-  const cpuPer = (since: NodeJS.CpuUsage, n: number) => {
-    const used = process.cpuUsage(since)
-    return (used.user + used.system) / Math.max(1, n)
-  }
-  // The database's CPU per request beside it: both share the machine's cores, so a rate comes down to their sum.
+  // The database's CPU beside the server process's: both share the machine's cores, so a rate comes down to their sum.
   const dbCpu = databaseCpu()
-  const dbPer = (since: number | undefined, n: number) => (dbCpu && since !== undefined ? (dbCpu() - since) / Math.max(1, n) : undefined)
-  const http = async (what: string, requests: HttpRequestSpec[]) => {
-    await client.call('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: WARM_UP_SECONDS * 1000 })
+  const sliceMs = (SECONDS * 1000) / SLICES
+  /** One phase (an HTTP path or a raw query) run for `durationMs`; with a tally, measured into it. */
+  type Phase = (durationMs: number, into?: Tally) => Promise<void>
+  const httpPhase = (requests: HttpRequestSpec[]): Phase => async (durationMs, into) => {
     const cpu = process.cpuUsage()
     const db = dbCpu?.()
-    const r = await profiled(profile && `${profile}.${what}.cpuprofile`, () =>
-      client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs: SECONDS * 1000 }))
+    const r = await client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs, latencies: Boolean(into) })
     if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
-    return { ...r, cpuUs: cpuPer(cpu, r.count), dbUs: dbPer(db, r.count) }
+    if (into) tally(into, { latencies: r.latencies!, elapsedMs: r.elapsedMs, cpu: process.cpuUsage(cpu), dbUs: db === undefined ? undefined : dbCpu!() - db, clientUs: r.clientCpuUs * r.count })
   }
-  const sql = async (task: (i: number) => Promise<unknown>) => {
-    await closedLoop(task, { concurrency: CONCURRENCY, durationMs: WARM_UP_SECONDS * 1000 })
+  const sqlPhase = (task: (i: number) => Promise<unknown>): Phase => async (durationMs, into) => {
     const cpu = process.cpuUsage()
     const db = dbCpu?.()
-    const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs: SECONDS * 1000 })
+    const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs })
     if (r.errors) throw r.firstError
-    const s = summarize(r.latencies)
-    return { rate: (s.n / r.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: cpuPer(cpu, s.n), dbUs: dbPer(db, s.n) }
+    if (into) tally(into, { latencies: r.latencies, elapsedMs: r.elapsedMs, cpu: process.cpuUsage(cpu), dbUs: db === undefined ? undefined : dbCpu!() - db })
+  }
+  /**
+   * A comparison's phases (a path and the baselines its ratios are to), each run unmeasured first, then measured in
+   * SLICES turns of one slice each: the machine's drift over a run (hello-world at 12k requests/s in one run and 21k
+   * in the next, five minutes apart, on 2026-12-07) falls on both sides of a ratio alike, as ingest's slices do.
+   * `--profile` profiles the measured turns, the raw queries' slices (run in this process) among them.
+   */
+  const compared = async (what: string, phases: Phase[]): Promise<Measured[]> => {
+    for (const phase of phases) await phase(WARM_UP_SECONDS * 1000)
+    const tallies = phases.map(emptyTally)
+    await profiled(profile && `${profile}.${what}.cpuprofile`, async () => {
+      for (let slice = 0; slice < SLICES; slice++) for (const [i, phase] of phases.entries()) await phase(sliceMs, tallies[i])
+    })
+    return tallies.map(measured)
   }
 
-  // Each HTTP phase right before its raw query, so a ratio's two sides see the same machine.
-  const hello = await http('hello', [{ path: '/bench/hello' }])
-  const list = await http('list', listRequests)
-  const rawListed = await sql((i) => {
+  const [hello, list, rawListed] = await compared('list', [httpPhase([{ path: '/bench/hello' }]), httpPhase(listRequests), sqlPhase((i) => {
     const q = rawList[i % rawList.length]
     return app.knex('tickets').where({ companyId: q.companyId, status: q.status }).orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(41).offset((q.page - 1) * 40)
-  })
-  const search = await http('search', searchRequests)
-  const rawSearched = await sql((i) => {
+  })])
+  const [search, rawSearched] = await compared('search', [httpPhase(searchRequests), sqlPhase((i) => {
     const q = rawSearch[i % rawSearch.length]
     return app.knex('tickets').where({ companyId: q.companyId })
       .whereIn('id', app.knex('ticketSearchWords').distinct('ticketId').where({ companyId: q.companyId }).where('word', 'like', `${q.word}%`))
       .orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(41)
-  })
-  const messages = await http('messages', messagesRequests)
-  const rawMessaged = await sql((i) => {
+  })])
+  const [messages, rawMessaged] = await compared('messages', [httpPhase(messagesRequests), sqlPhase((i) => {
     const q = rawMessages[i % rawMessages.length]
     return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
-  })
+  })])
   const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientCpuUs?: number }) =>
     console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request${r.dbUs === undefined ? '' : `, database ${r.dbUs.toFixed(0).padStart(4)}`}${r.clientCpuUs === undefined ? '' : `, client ${r.clientCpuUs.toFixed(0).padStart(4)}`}`)
   line('hello-world (HTTP)', hello)

@@ -22,6 +22,8 @@ export interface HttpLoadArgs {
   concurrency: number
   durationMs?: number
   count?: number
+  /** Send every request's latency back too (a phase measured in slices pools them). */
+  latencies?: boolean
 }
 
 export interface HttpLoadResult {
@@ -35,6 +37,8 @@ export interface HttpLoadResult {
   mean: number
   /** This client process's CPU time per request (microseconds). */
   clientCpuUs: number
+  /** Each request's latency (ms), when asked for. */
+  latencies?: number[]
 }
 
 type Http = ReturnType<typeof rawHttpClient>
@@ -60,7 +64,7 @@ async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
   const s = summarize(latencies)
   return {
     count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99,
-    mean: s.mean, clientCpuUs: (used.user + used.system) / Math.max(1, s.n),
+    mean: s.mean, clientCpuUs: (used.user + used.system) / Math.max(1, s.n), latencies: args.latencies ? latencies : undefined,
   }
 }
 
