@@ -189,7 +189,7 @@ try {
     const q = rawMessages[i % rawMessages.length]
     return app.knex('messages').where({ companyId: q.companyId, ticketId: q.ticketId }).orderBy('id', 'desc').limit(MESSAGES_PAGE)
   })])
-  const line = (what: string, r: { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientCpuUs?: number }) =>
+  const line = (what: string, r: Measured) =>
     console.log(`${what.padEnd(22)} ${r.rate.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms  server CPU ${r.cpuUs.toFixed(0).padStart(4)} us/request${r.dbUs === undefined ? '' : `, database ${r.dbUs.toFixed(0).padStart(4)}`}${r.clientCpuUs === undefined ? '' : `, client ${r.clientCpuUs.toFixed(0).padStart(4)}`}`)
   line('hello-world (HTTP)', hello)
   line('GET /tickets list', list)
