@@ -25,7 +25,7 @@ import { benchApp, createBenchCompany, sandboxConnection, wsUrl } from './lib/ap
 import { db, flag, full, option, target, textOption } from './lib/env.ts'
 import { profiled } from './lib/profile.ts'
 import { record } from './lib/results.ts'
-import { closedLoop, ms, summarize } from './lib/stats.ts'
+import { closedLoop, ms, pooled, summarize } from './lib/stats.ts'
 import { startClient } from './lib/worker.ts'
 import type { IngestArgs, IngestRound } from './lib/client.ts'
 import type { DomainEvents } from '../core/plugin-api/index.ts'
@@ -123,7 +123,7 @@ try {
   const first = combine(rounds.slice(0, 1))
   console.log(`  rounds: ${rounds.map((x) => ((x.messages / x.elapsedMs) * 1000).toFixed(0)).join(', ')} msg/s (the first: each contact's first message, opening its contact and ticket)`)
   if (r.firstError) console.log(`first error: ${r.firstError}`)
-  const raw = summarizeRaw(raws)
+  const raw = pooled(raws)
   console.log(`raw transaction: ${raw.rate.toFixed(0)}/s (slices after each round: ${raws.map((x) => ((x.count / x.elapsedMs) * 1000).toFixed(0)).join(', ')}/s), p50 ${ms(raw.p50)} ms, p99 ${ms(raw.p99)} ms`)
   const ceiling = combine([await transportCeiling(app, args(0, `${run}c`))])
   console.log(`transport ceiling (no pipeline, one frame per message): ${ceiling.rate.toFixed(0)}/s, p50 ${ms(ceiling.p50)} ms, p99 ${ms(ceiling.p99)} ms; ${ceiling.lost} lost, ${ceiling.errors} errors`)
@@ -153,10 +153,4 @@ function combine(list: IngestRound[]) {
     lost: list.reduce((n, x) => n + x.lost, 0), errors: list.reduce((n, x) => n + x.errors, 0),
     crossCompany: list.reduce((n, x) => n + x.crossCompany, 0), firstError: list.find((x) => x.firstError)?.firstError,
   }
-}
-
-function summarizeRaw(list: Array<Awaited<ReturnType<typeof rawTransactions>>>) {
-  const count = list.reduce((n, x) => n + x.count, 0)
-  const s = summarize(list.flatMap((x) => x.latencies))
-  return { rate: (count / list.reduce((n, x) => n + x.elapsedMs, 0)) * 1000, p50: s.p50, p99: s.p99 }
 }

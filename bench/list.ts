@@ -18,7 +18,7 @@ import { full, option, target, textOption } from './lib/env.ts'
 import { FIRST, plain, seedList } from './lib/list-seed.ts'
 import { profiled } from './lib/profile.ts'
 import { record } from './lib/results.ts'
-import { closedLoop, ms, rng, summarize } from './lib/stats.ts'
+import { closedLoop, ms, pooled, rng } from './lib/stats.ts'
 import { startClient } from './lib/worker.ts'
 import type { HttpLoadResult, HttpRequestSpec } from './lib/client.ts'
 
@@ -35,23 +35,15 @@ const SLICES = option('slices', 5)
 const perTicket = Math.max(1, Math.round(MESSAGES / TICKETS))
 console.log(`list: ${TICKETS} tickets, ${perTicket * TICKETS} messages in ${COMPANIES} companies; ${CONCURRENCY} concurrent, ${SECONDS} s per phase in ${SLICES} slices taken in turn with its baselines', after ${WARM_UP_SECONDS} s unmeasured; ${target()}`)
 
-/** One side of a comparison, summed over its measured slices: latencies (ms), and CPU times (us) of the server process, the database and the load client. */
-interface Tally { latencies: number[]; elapsedMs: number; cpuUs: number; dbUs?: number; clientUs?: number }
-interface Slice { latencies: number[]; elapsedMs: number; cpu: NodeJS.CpuUsage; dbUs?: number; clientUs?: number }
-const emptyTally = (): Tally => ({ latencies: [], elapsedMs: 0, cpuUs: 0 })
-function tally(into: Tally, slice: Slice): void {
-  for (const l of slice.latencies) into.latencies.push(l)
-  into.elapsedMs += slice.elapsedMs
-  into.cpuUs += slice.cpu.user + slice.cpu.system
-  if (slice.dbUs !== undefined) into.dbUs = (into.dbUs ?? 0) + slice.dbUs
-  if (slice.clientUs !== undefined) into.clientUs = (into.clientUs ?? 0) + slice.clientUs
-}
-/** A side's figures: its rate and percentiles over every slice, and each process's CPU time per request. */
+/** A measured slice of one phase: its latencies (ms), and the CPU time (us) of the server process, the database and the load client meanwhile. */
+interface Slice { latencies: number[]; elapsedMs: number; cpuUs: number; dbUs?: number; clientUs?: number }
+/** A phase's figures over its slices: rate and percentiles pooled, and each process's CPU time per request. */
 interface Measured { rate: number; p50: number; p99: number; cpuUs: number; dbUs?: number; clientCpuUs?: number }
-function measured(t: Tally): Measured {
-  const s = summarize(t.latencies)
-  const per = (us: number | undefined) => (us === undefined ? undefined : us / Math.max(1, s.n))
-  return { rate: (s.n / t.elapsedMs) * 1000, p50: s.p50, p99: s.p99, cpuUs: per(t.cpuUs)!, dbUs: per(t.dbUs), clientCpuUs: per(t.clientUs) }
+function measured(slices: Slice[]): Measured {
+  const { rate, p50, p99, n } = pooled(slices)
+  const per = (of: (s: Slice) => number | undefined): number | undefined =>
+    slices.every((s) => of(s) !== undefined) ? slices.reduce((sum, s) => sum + (of(s) ?? 0), 0) / Math.max(1, n) : undefined
+  return { rate, p50, p99, cpuUs: per((s) => s.cpuUs) ?? 0, dbUs: per((s) => s.dbUs), clientCpuUs: per((s) => s.clientUs) }
 }
 
 const random = rng()
@@ -144,22 +136,26 @@ try {
   // The database's CPU beside the server process's: both share the machine's cores, so a rate comes down to their sum.
   const dbCpu = databaseCpu()
   const sliceMs = (SECONDS * 1000) / SLICES
-  /** One phase (an HTTP path or a raw query) run for `durationMs`; with a tally, measured into it. */
-  type Phase = (durationMs: number, into?: Tally) => Promise<void>
-  const httpPhase = (requests: HttpRequestSpec[]): Phase => async (durationMs, into) => {
+  /** One phase (an HTTP path or a raw query) run for `durationMs`. */
+  type Phase = (durationMs: number) => Promise<Slice>
+  /** A slice of `load`, with what this process and the database spent meanwhile. */
+  const measure = async (load: () => Promise<Omit<Slice, 'cpuUs' | 'dbUs'>>): Promise<Slice> => {
     const cpu = process.cpuUsage()
     const db = dbCpu?.()
-    const r = await client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs, latencies: Boolean(into) })
-    if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
-    if (into) tally(into, { latencies: r.latencies!, elapsedMs: r.elapsedMs, cpu: process.cpuUsage(cpu), dbUs: db === undefined ? undefined : dbCpu!() - db, clientUs: r.clientCpuUs * r.count })
+    const slice = await load()
+    const used = process.cpuUsage(cpu)
+    return { ...slice, cpuUs: used.user + used.system, dbUs: db === undefined ? undefined : dbCpu!() - db }
   }
-  const sqlPhase = (task: (i: number) => Promise<unknown>): Phase => async (durationMs, into) => {
-    const cpu = process.cpuUsage()
-    const db = dbCpu?.()
+  const httpPhase = (requests: HttpRequestSpec[]): Phase => (durationMs) => measure(async () => {
+    const r = await client.call<HttpLoadResult>('httpLoad', { base: bench.base, requests, concurrency: CONCURRENCY, durationMs })
+    if (r.errors) throw new Error(`${r.errors} failed requests: ${r.firstError}`)
+    return { latencies: r.latencies, elapsedMs: r.elapsedMs, clientUs: r.clientCpuUs * r.count }
+  })
+  const sqlPhase = (task: (i: number) => Promise<unknown>): Phase => (durationMs) => measure(async () => {
     const r = await closedLoop(task, { concurrency: CONCURRENCY, durationMs })
     if (r.errors) throw r.firstError
-    if (into) tally(into, { latencies: r.latencies, elapsedMs: r.elapsedMs, cpu: process.cpuUsage(cpu), dbUs: db === undefined ? undefined : dbCpu!() - db })
-  }
+    return { latencies: r.latencies, elapsedMs: r.elapsedMs }
+  })
   /**
    * A comparison's phases (a path and the baselines its ratios are to), each run unmeasured first, then measured in
    * SLICES turns of one slice each: the machine's drift over a run (hello-world at 12k requests/s in one run and 21k
@@ -168,11 +164,11 @@ try {
    */
   const compared = async (what: string, phases: Phase[]): Promise<Measured[]> => {
     for (const phase of phases) await phase(WARM_UP_SECONDS * 1000)
-    const tallies = phases.map(emptyTally)
+    const slices: Slice[][] = phases.map(() => [])
     await profiled(profile && `${profile}.${what}.cpuprofile`, async () => {
-      for (let slice = 0; slice < SLICES; slice++) for (const [i, phase] of phases.entries()) await phase(sliceMs, tallies[i])
+      for (let turn = 0; turn < SLICES; turn++) for (const [i, phase] of phases.entries()) slices[i].push(await phase(sliceMs))
     })
-    return tallies.map(measured)
+    return slices.map(measured)
   }
 
   const [hello, list, rawListed] = await compared('list', [httpPhase([{ path: '/bench/hello' }]), httpPhase(listRequests), sqlPhase((i) => {

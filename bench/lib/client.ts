@@ -22,8 +22,6 @@ export interface HttpLoadArgs {
   concurrency: number
   durationMs?: number
   count?: number
-  /** Send every request's latency back too (a phase measured in slices pools them). */
-  latencies?: boolean
 }
 
 export interface HttpLoadResult {
@@ -37,8 +35,8 @@ export interface HttpLoadResult {
   mean: number
   /** This client process's CPU time per request (microseconds). */
   clientCpuUs: number
-  /** Each request's latency (ms), when asked for. */
-  latencies?: number[]
+  /** Each request's latency (ms): a phase measured in slices pools them (stats.ts, pooled). */
+  latencies: number[]
 }
 
 type Http = ReturnType<typeof rawHttpClient>
@@ -64,7 +62,7 @@ async function httpLoad(args: HttpLoadArgs): Promise<HttpLoadResult> {
   const s = summarize(latencies)
   return {
     count: s.n, errors, firstError: firstError ? String(firstError) : undefined, elapsedMs, rate: (s.n / elapsedMs) * 1000, p50: s.p50, p99: s.p99,
-    mean: s.mean, clientCpuUs: (used.user + used.system) / Math.max(1, s.n), latencies: args.latencies ? latencies : undefined,
+    mean: s.mean, clientCpuUs: (used.user + used.system) / Math.max(1, s.n), latencies,
   }
 }
 

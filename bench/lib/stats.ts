@@ -22,6 +22,12 @@ export function summarize(values: ArrayLike<number>): Summary {
   return { n: sorted.length, mean: sorted.length ? sum / sorted.length : NaN, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN }
 }
 
+/** Slices of one measurement pooled: percentiles over every slice's latencies, the rate over their whole time. */
+export function pooled(slices: ReadonlyArray<{ latencies: number[]; elapsedMs: number }>): Summary & { rate: number } {
+  const s = summarize(slices.flatMap((x) => x.latencies))
+  return { ...s, rate: (s.n / slices.reduce((t, x) => t + x.elapsedMs, 0)) * 1000 }
+}
+
 export const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2))
 
 /** Runs `task` with `concurrency` loops in flight until `count` tasks ran or `durationMs` passed; latencies in ms. */
