@@ -6,12 +6,19 @@ import { ROOT } from './server.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTIFACTS = path.join(ROOT, 'e2e/artifacts')
+/**
+ * `ZAPDESK_E2E_SCREENSHOTS=failures` (.ci/run): only a failed step's screenshot is taken. The others are for a person
+ * walking the screens, and a clean clone's run throws them away: a full-page one cost chromium about 0.7 CPU-s (three
+ * files' 21, alternated: 117 and 133 CPU-s without them against 134 and 148 with).
+ */
+const FAILURES_ONLY = process.env.ZAPDESK_E2E_SCREENSHOTS === 'failures'
 
 export interface BrowserSession {
   context: BrowserContext
   page: Page
   /** Console errors and uncaught page errors seen so far. */
   errors: string[]
+  /** Keeps a full-page screenshot in e2e/artifacts/ (unless only failures' are kept); answers its file. */
   screenshot: (name: string) => Promise<string>
   close: () => Promise<void>
 }
@@ -48,9 +55,8 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     page,
     errors,
     screenshot: async (name) => {
-      fs.mkdirSync(ARTIFACTS, { recursive: true })
-      const file = path.join(ARTIFACTS, `${name.replace(/[^\w.-]+/g, '-')}.png`)
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+      const file = artifact(name)
+      if (!FAILURES_ONLY) await capture(page, file)
       return file
     },
     close: async () => {
@@ -65,10 +71,18 @@ export async function step<T>(session: BrowserSession, name: string, fn: () => P
   try {
     return await fn()
   } catch (err) {
-    const file = await session.screenshot(`failed-${name}`)
+    const file = artifact(`failed-${name}`)
+    await capture(session.page, file)
     const seen = await pageState(session.page)
     throw new Error(`step "${name}" failed (screenshot: ${file}; ${seen}): ${err instanceof Error ? err.message : String(err)}`, { cause: err })
   }
+}
+
+const artifact = (name: string): string => path.join(ARTIFACTS, `${name.replace(/[^\w.-]+/g, '-')}.png`)
+
+async function capture(page: Page, file: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
 }
 
 /** Where the page was and what it showed, for a failure read in a CI log where the screenshot cannot be opened. */
