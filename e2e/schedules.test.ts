@@ -51,8 +51,24 @@ t.test('a user schedules a message from the page, sees it in the calendar and th
   // when the list is watched for it, and due within 90 s (the minute after next, as before, waited 60-120 s).
   const sendAt = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000)
   await step(b, 'create', async () => {
+    // The search for what was typed answers late: the options already shown stay, with a spinner in the field, and a
+    // click on one of them meanwhile picks it (the list emptied for each new search once, and such a click was lost).
+    let answerSearch = () => {}
+    const searched = new Promise<void>((resolve) => {
+      void page.route((url) => url.pathname === '/api/contacts' && url.searchParams.get('searchParam') === 'Ana', async (route) => {
+        resolve()
+        await new Promise<void>((release) => (answerSearch = release))
+        await route.continue()
+      })
+    })
     await page.fill('[data-testid=schedule-contact-search]', 'Ana')
+    await searched
+    await page.locator('.zd-contact-picker .bp6-input-action .bp6-spinner').waitFor()
+    await b.screenshot('schedules-contact-search-loading')
     await page.click(`[data-contact-option="${contacts['Ana Souza']}"]`)
+    answerSearch()
+    await page.unrouteAll({ behavior: 'wait' })
+    t.match(await page.inputValue('[data-testid=schedule-contact]'), /Ana Souza/, 'an option clicked while the next search loads is picked')
     await page.fill('#sc-body', 'Olá Ana, sua consulta está confirmada para amanhã às 10h.')
     await page.fill('#sc-send-at', localInput(sendAt))
     await b.screenshot('schedules-dialog')

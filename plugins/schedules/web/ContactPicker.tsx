@@ -17,16 +17,23 @@ export function ContactPicker({ id, value, onChange, invalid }: Props) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [found, setFound] = useState<ContactOption[] | null>(null)
+  const [loading, setLoading] = useState(false)
   const term = useDebouncedValue(text)
 
+  // The options found for the last term stay on screen while the next term's load (the input shows a spinner): a
+  // click on one of them as the typing's pause starts that load is not lost with an emptied list.
   useEffect(() => {
     if (!open) return
     const abort = new AbortController()
-    setFound(null)
+    setLoading(true)
     api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam: term.trim(), pageNumber: 1 }, signal: abort.signal })
       .then((answer) => setFound(answer.contacts ?? []))
       .catch(() => !abort.signal.aborted && setFound([]))
-    return () => abort.abort()
+      .finally(() => !abort.signal.aborted && setLoading(false))
+    return () => {
+      abort.abort()
+      setLoading(false)
+    }
   }, [term, open])
 
   if (value) {
@@ -38,7 +45,8 @@ export function ContactPicker({ id, value, onChange, invalid }: Props) {
   return (
     <div className="zd-contact-picker">
       <InputGroup id={id} type="search" leftIcon="search" placeholder={t('dialog.contactSearch')} value={text} intent={invalid ? 'danger' : 'none'}
-        onChange={(e) => setText(e.target.value)} onFocus={() => setOpen(true)} data-testid="schedule-contact-search" autoComplete="off" />
+        onChange={(e) => setText(e.target.value)} onFocus={() => setOpen(true)} data-testid="schedule-contact-search" autoComplete="off"
+        rightElement={loading && found !== null ? <Spinner size={16} /> : undefined} />
       {open && (
         <Menu className="zd-contact-picker__menu" data-testid="schedule-contact-options">
           {found === null && <li className="zd-contact-picker__note"><Spinner size={16} /></li>}
