@@ -53,14 +53,15 @@ t.test('a user schedules a message from the page, sees it in the calendar and th
   await step(b, 'create', async () => {
     // The search for what was typed answers late: the options already shown stay, with a spinner in the field, and a
     // click on one of them meanwhile picks it (the list emptied for each new search once, and such a click was lost).
+    const isSearch = (url: URL) => url.pathname === '/api/contacts' && url.searchParams.get('searchParam') === 'Ana'
     let answerSearch = () => {}
-    const searched = new Promise<void>((resolve) => {
-      void page.route((url) => url.pathname === '/api/contacts' && url.searchParams.get('searchParam') === 'Ana', async (route) => {
-        resolve()
-        await new Promise<void>((release) => (answerSearch = release))
-        await route.continue()
-      })
+    const answered = new Promise<void>((release) => (answerSearch = release))
+    await page.route(isSearch, async (route) => {
+      await answered
+      // Picking a contact closes the options, which cancels this search in the page.
+      await route.continue().catch(() => undefined)
     })
+    const searched = page.waitForRequest((request) => isSearch(new URL(request.url())))
     await page.fill('[data-testid=schedule-contact-search]', 'Ana')
     await searched
     await page.locator('.zd-contact-picker .bp6-input-action .bp6-spinner').waitFor()
