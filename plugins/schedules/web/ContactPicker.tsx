@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, useDebouncedValue } from '@zapdesk/plugin-api/web'
+import { api, useDebouncedValue, useSearchResults } from '@zapdesk/plugin-api/web'
 import type { ContactOption } from './types.ts'
 
 interface Props {
@@ -16,25 +16,10 @@ export function ContactPicker({ id, value, onChange, invalid }: Props) {
   const { t } = useTranslation('schedules')
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
-  const [found, setFound] = useState<ContactOption[] | null>(null)
-  const [loading, setLoading] = useState(false)
   const term = useDebouncedValue(text)
-
-  // The options found for the last term stay on screen while the next term's load (the input shows a spinner): a
-  // click on one of them as the typing's pause starts that load is not lost with an emptied list.
-  useEffect(() => {
-    if (!open) return
-    const abort = new AbortController()
-    setLoading(true)
-    api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam: term.trim(), pageNumber: 1 }, signal: abort.signal })
-      .then((answer) => setFound(answer.contacts ?? []))
-      .catch(() => !abort.signal.aborted && setFound([]))
-      .finally(() => !abort.signal.aborted && setLoading(false))
-    return () => {
-      abort.abort()
-      setLoading(false)
-    }
-  }, [term, open])
+  const { found, loading } = useSearchResults(
+    (searchParam, signal) => api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam, pageNumber: 1 }, signal }).then((a) => a.contacts ?? []),
+    open ? term.trim() : null)
 
   if (value) {
     return (

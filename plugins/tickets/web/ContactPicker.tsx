@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next'
-import { api, toastError, useDebouncedValue } from '@zapdesk/plugin-api/web'
+import { api, useDebouncedValue, useSearchResults } from '@zapdesk/plugin-api/web'
 import { TicketAvatar } from './TicketAvatar.tsx'
 import type { TicketContact } from './types.ts'
 import './pickers.css'
@@ -20,22 +20,9 @@ export function ContactPicker({ value, onChange, invalid }: Props) {
   const { t } = useTranslation('tickets')
   const [text, setText] = useState('')
   const term = useDebouncedValue(text.trim())
-  const [found, setFound] = useState<TicketContact[] | null>(null)
-  const [loading, setLoading] = useState(false)
-
-  useEffect(() => {
-    if (value || term.length < MIN_SEARCH) {
-      setFound(null)
-      setLoading(false)
-      return
-    }
-    const ac = new AbortController()
-    setLoading(true)
-    api.get<{ contacts: TicketContact[] }>('/contacts', { query: { searchParam: term, pageNumber: 1 }, signal: ac.signal })
-      .then((a) => setFound(a.contacts ?? []), (e) => !ac.signal.aborted && toastError(e))
-      .finally(() => !ac.signal.aborted && setLoading(false))
-    return () => ac.abort()
-  }, [term, value])
+  const { found, loading } = useSearchResults(
+    (searchParam, signal) => api.get<{ contacts: TicketContact[] }>('/contacts', { query: { searchParam, pageNumber: 1 }, signal }).then((a) => a.contacts ?? []),
+    value || term.length < MIN_SEARCH ? null : term)
 
   if (value) {
     return (
