@@ -127,7 +127,12 @@ t.test('the queue list follows live events and deletes with a confirmation', asy
   t.equal(await page.locator('[data-testid=queues-table] tbody tr').first().getAttribute('data-queue-id'), String(other.id), 'orderQueue 1 comes first')
   await step(b, 'queue-delete', async () => {
     await row.getByRole('button', { name: 'Excluir' }).click()
-    await page.locator('.zd-confirm').getByRole('button', { name: 'Excluir' }).click()
+    const confirm = page.locator('.zd-confirm').getByRole('button', { name: 'Excluir' })
+    await confirm.waitFor()
+    const shown = await confirm.boundingBox()
+    await page.waitForTimeout(400)
+    t.same(await confirm.boundingBox(), shown, 'the confirmation\'s buttons stay where they appeared')
+    await confirm.click()
     await waitForToast(page, 'Fila excluída com sucesso!')
     await row.waitFor({ state: 'detached' })
   })
