@@ -59,7 +59,7 @@ export default function AnnouncementsButton() {
   )
 
   return (
-    <PopoverNext animation="minimal" content={content} placement="bottom-end" onOpening={open} onClosing={close}>
+    <PopoverNext content={content} placement="bottom-end" onOpening={open} onClosing={close}>
       <span className="zd-badge-wrap">
         <Button variant="minimal" icon="announcement" aria-label={t('popover.button')} title={t('popover.button')} data-testid="announcements-button" />
         {unseen > 0 && <span className="zd-badge" data-testid="announcements-badge">{unseen > 9 ? '9+' : unseen}</span>}

@@ -70,7 +70,7 @@ export default function TopBarChats() {
     </div>
   )
   return (
-    <PopoverNext animation="minimal" content={content} placement="bottom-end" onOpening={load}>
+    <PopoverNext content={content} placement="bottom-end" onOpening={load}>
       <span className="zd-badge-wrap">
         <Button variant="minimal" icon="comment" aria-label={t('topbar.button', { count })} title={t('topbar.title')} data-testid="chats-topbar" />
         {count > 0 && <span className="zd-badge" data-testid="chats-topbar-badge">{count > 9 ? '9+' : count}</span>}

@@ -38,7 +38,7 @@ export function CheckListFilter({ icon, label, options, selected, onChange, test
     </Menu>
   )
   return (
-    <PopoverNext animation="minimal" content={content} placement="bottom-start">
+    <PopoverNext content={content} placement="bottom-start">
       <Button size="small" variant="outlined" icon={icon} endIcon="caret-down" text={selected.length ? `${label} (${selected.length})` : label} data-testid={testId} />
     </PopoverNext>
   )

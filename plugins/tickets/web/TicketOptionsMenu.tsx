@@ -41,7 +41,7 @@ export function TicketOptionsMenu({ ticket, onTransfer, extra }: { ticket: Ticke
   )
   return (
     <>
-      <PopoverNext animation="minimal" content={menu} placement="bottom-end">
+      <PopoverNext content={menu} placement="bottom-end">
         <Button variant="minimal" icon="more" aria-label={t('header.options')} title={t('header.options')} data-testid="ticket-options" />
       </PopoverNext>
       <ConfirmDialog open={confirming} title={t('core:common.confirmDelete')} busy={busy} onConfirm={remove} onCancel={() => setConfirming(false)}>

@@ -43,7 +43,7 @@ export function AccountMenu() {
 
   return (
     <>
-      <PopoverNext animation="minimal" content={menu} placement="bottom-end">
+      <PopoverNext content={menu} placement="bottom-end">
         <Button variant="minimal" className="zd-account-button" aria-label={t('topbar.account')} title={t('topbar.account')} data-testid="account-menu">
           <Avatar name={user.name} size={30} />
         </Button>

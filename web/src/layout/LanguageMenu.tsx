@@ -23,7 +23,7 @@ export function LanguageMenu({ minimalLabel = false }: { minimalLabel?: boolean 
     </Menu>
   )
   return (
-    <PopoverNext animation="minimal" content={menu} placement="bottom-end" arrow={false}>
+    <PopoverNext content={menu} placement="bottom-end" arrow={false}>
       <Button
         variant="minimal"
         icon="translate"

@@ -49,7 +49,7 @@ export function NotificationsPopover() {
   )
 
   return (
-    <PopoverNext animation="minimal" content={content} placement="bottom-end" onOpening={() => setUnread(0)}>
+    <PopoverNext content={content} placement="bottom-end" onOpening={() => setUnread(0)}>
       <span className="zd-badge-wrap">
         <Button variant="minimal" icon="notifications" aria-label={t('topbar.notifications')} title={t('topbar.notifications')} data-testid="notifications" />
         {unread > 0 && <span className="zd-badge">{unread > 9 ? '9+' : unread}</span>}

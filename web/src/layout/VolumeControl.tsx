@@ -14,7 +14,7 @@ export function VolumeControl() {
     </div>
   )
   return (
-    <PopoverNext animation="minimal" content={content} placement="bottom-end">
+    <PopoverNext content={content} placement="bottom-end">
       <Button variant="minimal" icon={icon} aria-label={t('topbar.volume')} title={t('topbar.volume')} className="zd-hide-narrow" />
     </PopoverNext>
   )

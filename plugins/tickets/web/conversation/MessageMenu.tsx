@@ -21,7 +21,7 @@ export function MessageMenu({ message, canDelete, onReply, onDelete }: Props) {
   )
   return (
     // The class goes on Blueprint's target wrapper: positioned out of the text flow, it takes no line of its own.
-    <PopoverNext animation="minimal" content={menu} placement="bottom-end" arrow={false} className="zd-conv-menu">
+    <PopoverNext content={menu} placement="bottom-end" arrow={false} className="zd-conv-menu">
       <Button variant="minimal" size="small" icon="chevron-down" aria-label={t('actions.label')} title={t('actions.label')} data-testid="message-menu" />
     </PopoverNext>
   )
