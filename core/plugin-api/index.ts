@@ -10,6 +10,8 @@ export { AppError, notFound, forbidden } from '../errors/app-error.ts'
 export { BaseModel, TenantModel, TenantQueryBuilder, toIso } from '../db/model.ts'
 export { isUniqueViolation, isForeignKeyViolation, dialectOf, indexExists } from '../db/knex.ts'
 export { withScriptSession, type ScriptSession } from '../db/script-knex.ts'
+/** Since 1.11: whether a multi-row INSERT's ids are consecutive, to write rows that refer to them in one script. */
+export { consecutiveStep, statementByStatement } from '../db/consecutive-ids.ts'
 export { sqlWriter, runSql, SqlExpr, type SqlText, type SqlWriter } from '../db/sql-text.ts'
 export { statementTransaction, type RunStatement } from '../db/statement-transaction.ts'
 export { Statement, type StatementValue } from '../db/statement.ts'

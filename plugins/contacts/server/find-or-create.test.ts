@@ -1,6 +1,7 @@
 import t from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
 import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
+import { statementByStatement } from '@zapdesk/plugin-api'
 import { findOrCreateContact } from '../public.ts'
 import { capturePublished } from './test-helpers.ts'
 
@@ -45,4 +46,50 @@ t.test('two rows for one person stay apart rather than failing', async (t) => {
   t.equal(both.contact.id, a.contact.id, 'the row found by number wins')
   t.equal(both.contact.lid, null, 'the LID stays with the other row (unique), no error')
   t.not(b.contact.id, a.contact.id)
+})
+
+t.test('a batch of new contacts is written with its name words, in one script or statement by statement', async (t) => {
+  for (const path of ['as the database allows', 'statement by statement'] as const) {
+    const app = await build(t)
+    if (path === 'statement by statement') statementByStatement(app)
+    const a = await createCompanyWithUsers(app)
+    const b = await createCompanyWithUsers(app)
+    const known = await findOrCreateContact(app, a.id, { number: '5511900001111', name: 'Já Conhecida' })
+    const batch = await app.contacts.findOrCreateContacts([
+      { companyId: a.id, input: { number: '5511900002222', name: 'Davi Rocha' } },
+      { companyId: b.id, input: { number: '5511900002222', name: 'Eva Lima' } },
+      { companyId: a.id, input: { number: '5511900001111', name: 'Outro Nome' } },
+      { companyId: a.id, input: { lid: '4455@lid', name: 'Só LID' } },
+    ])
+    const ids = batch.map((o) => ('contact' in o ? o.contact.id : 0))
+    t.same(batch.map((o) => ('contact' in o ? o.created : 'error')), [true, true, false, true], `${path}: which were created`)
+    t.equal(ids[2], known.contact.id, `${path}: a known contact is found`)
+    const rows = await app.knex('contacts').whereIn('id', ids).select('id', 'companyId', 'number', 'lid', 'name')
+    const byId = new Map(rows.map((r) => [Number(r.id), r]))
+    t.match([ids[0], ids[1], ids[3]].map((id) => byId.get(id)), [
+      { companyId: a.id, number: '5511900002222', name: 'Davi Rocha' },
+      { companyId: b.id, number: '5511900002222', name: 'Eva Lima' },
+      { companyId: a.id, lid: '4455@lid', name: 'Só LID' },
+    ], `${path}: each id answered is its own contact's`)
+    const words = async (id: number) => (await app.knex('contactSearchWords').where({ contactId: id }).orderBy('word').select('word', 'companyId'))
+    t.same(await words(ids[0]), [{ word: 'davi', companyId: a.id }, { word: 'rocha', companyId: a.id }], `${path}: the words of the first`)
+    t.same(await words(ids[1]), [{ word: 'eva', companyId: b.id }, { word: 'lima', companyId: b.id }], `${path}: the words of another company's`)
+    t.same(await words(ids[3]), [{ word: 'lid', companyId: a.id }, { word: 'so', companyId: a.id }], `${path}: the words of a LID-only contact`)
+  }
+})
+
+t.test('two batches racing to create the same contacts write each once, with its words once', async (t) => {
+  const app = await build(t)
+  const c = await createCompanyWithUsers(app)
+  const shared = ['5511900003333', '5511900004444']
+  const batch = (own: string) => app.contacts.findOrCreateContacts([...shared, own].map((number) => ({ companyId: c.id, input: { number, name: `Nome ${number.slice(-4)}` } })))
+  const [one, two] = await Promise.all([batch('5511900005555'), batch('5511900006666')])
+  const idsOf = (out: typeof one) => out.map((o) => ('contact' in o ? o.contact.id : 0))
+  t.same(idsOf(one).slice(0, 2), idsOf(two).slice(0, 2), 'both batches answer the same contacts')
+  for (let i = 0; i < shared.length; i++) {
+    t.equal([one[i], two[i]].filter((o) => 'contact' in o && o.created).length, 1, `${shared[i]} created by one batch`)
+  }
+  t.equal((await app.knex('contacts').where({ companyId: c.id })).length, 4, 'one row a number')
+  const words = await app.knex('contactSearchWords').whereIn('contactId', [...idsOf(one), ...idsOf(two)]).select('contactId', 'word')
+  t.equal(words.length, 8, 'two words a contact, none twice')
 })

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { isUniqueViolation } from '@zapdesk/plugin-api'
-import type { Knex } from 'knex'
 import { Contact } from './models.ts'
 import { indexNames } from './name-words.ts'
+import { insertNewContacts } from './insert-contacts.ts'
 import { cleanName, normalizeGroupNumber, searchKey } from './normalize.ts'
 
 export interface FindOrCreateInput {
@@ -173,11 +173,7 @@ export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCr
       return { companyId, name, nameSearch: searchKey(name), number, lid, email: '', isGroup, profilePicUrl: input.profilePicUrl ?? null, createdAt: now, updatedAt: now }
     })
     try {
-      const ids = await app.knex.transaction(async (trx) => {
-        const inserted = await insertedIds(trx, app.dialect, rowsToInsert)
-        await indexNames(trx, rowsToInsert.map((r, k) => ({ id: inserted[k], companyId: r.companyId, nameSearch: r.nameSearch })))
-        return inserted
-      })
+      const ids = await insertNewContacts(app, rowsToInsert)
       fresh.forEach((i, k) => (out[i] = { contact: Contacts.fromDatabaseJson({ ...rowsToInsert[k], id: ids[k] }), created: true, changed: false }))
     } catch (err) {
       if (!isUniqueViolation(err)) throw err
@@ -193,28 +189,4 @@ export async function findOrCreateContacts(app: FastifyInstance, items: FindOrCr
     }
   }
   return out as FindOrCreateOutcome[]
-}
-
-/**
- * A multi-row insert of contacts and their ids in order: SQLite returns them (RETURNING, mapped by the unique key:
- * its row order is not promised); MySQL/MariaDB reads them back by the unique keys, which does not depend on how the
- * server hands out auto-increment values.
- */
-async function insertedIds(db: Knex.Transaction, dialect: FastifyInstance['dialect'], rows: Array<{ companyId: number; number: string | null; lid: string | null }>): Promise<number[]> {
-  const keyOf = (r: { companyId: unknown; number?: unknown; lid?: unknown }) => (r.number ? `${r.companyId}:n:${r.number}` : `${r.companyId}:l:${r.lid}`)
-  let back: Array<{ id: number; companyId: number; number: string | null; lid: string | null }>
-  if (dialect === 'mysql') {
-    await db('contacts').insert(rows)
-    back = await db('contacts').where((q) => {
-      for (const r of rows) q.orWhere(r.number ? { companyId: r.companyId, number: r.number } : { companyId: r.companyId, lid: r.lid })
-    }).select('id', 'companyId', 'number', 'lid')
-  } else {
-    back = await db('contacts').insert(rows).returning(['id', 'companyId', 'number', 'lid'])
-  }
-  const ids = new Map(back.map((r) => [keyOf(r), Number(r.id)]))
-  return rows.map((r) => {
-    const id = ids.get(keyOf(r))
-    if (id === undefined) throw new Error('inserted contact not found')
-    return id
-  })
 }

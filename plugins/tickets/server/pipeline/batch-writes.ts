@@ -132,29 +132,3 @@ async function insertIds(app: FastifyInstance, run: RunStatement, table: string,
     return id
   })
 }
-
-const autoIncrement = new WeakMap<FastifyInstance, Promise<number | null>>()
-
-/**
- * On MySQL/MariaDB: the step between the ids of one multi-row INSERT when the server's auto-increment lock mode
- * makes them consecutive (innodb_autoinc_lock_mode 0 or 1: "consecutive" and "traditional" give the rows of one
- * INSERT ... VALUES consecutive ids, by auto_increment_increment, the first of which the server reports), else
- * null. Always null on SQLite.
- */
-export function consecutiveStep(app: FastifyInstance): Promise<number | null> {
-  if (app.dialect !== 'mysql') return Promise.resolve(null)
-  let step = autoIncrement.get(app)
-  if (!step) {
-    step = app.knex.raw('select @@innodb_autoinc_lock_mode as mode, @@auto_increment_increment as inc').then((res: unknown) => {
-      const [row] = (res as Array<Array<{ mode: unknown; inc: unknown }>>)[0]
-      return Number(row.mode) <= 1 && Number(row.inc) >= 1 ? Number(row.inc) : null
-    }, () => null)
-    autoIncrement.set(app, step)
-  }
-  return step
-}
-
-/** The app's batches go statement by statement, as where ids are not consecutive (tests of that path use it). */
-export function statementByStatement(app: FastifyInstance): void {
-  autoIncrement.set(app, Promise.resolve(null))
-}
