@@ -1,7 +1,7 @@
 import t from 'tap'
 import { startServer, type RunningServer } from './lib/server.ts'
 import { apiCall, signIn } from './lib/session.ts'
-import { openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
+import { escapeDialog, openBrowser, step, waitForToast, type BrowserSession } from './lib/browser.ts'
 
 t.setTimeout(300_000)
 
@@ -139,17 +139,29 @@ t.test('the queue list follows live events and deletes with a confirmation', asy
   t.same((await api<Array<{ name: string }>>('GET', '/queue')).map((q) => q.name), ['Vendas'])
 })
 
-t.test('the users dialog links an agent to the queue', async (t) => {
+t.test('the users dialog links an agent to the queue and to a connection of their own', async (t) => {
   const { page } = b
   const agent = await api<{ id: number }>('POST', '/users', { name: 'Paula Agente', email: `paula-${Date.now()}@example.com`, password: 'agent-pass-1' })
+  const connections = await api<Array<{ id: number; name: string }>>('GET', '/whatsapp/?session=0')
+  const connection = connections.find((c) => c.name === 'Loja Horizonte WhatsApp')!
+  const editPaula = () => page.locator('[data-testid=users-table] tr', { hasText: 'Paula Agente' }).getByRole('button', { name: 'Editar' }).click()
   await step(b, 'user-queues', async () => {
     await page.click('.zd-sidebar [data-menu-id=users]')
-    await page.locator('[data-testid=users-table] tr', { hasText: 'Paula Agente' }).getByRole('button', { name: 'Editar' }).click()
+    await editPaula()
     await page.locator('.zd-queue-pick', { hasText: 'Vendas' }).click()
+    await page.selectOption('#user-connection', { label: 'Loja Horizonte WhatsApp' })
     await page.click('[data-testid=user-save]')
     await waitForToast(page, /salvo/)
   })
-  t.same((await api<{ queues: Array<{ name: string }> }>('GET', `/users/${agent.id}`)).queues.map((q) => q.name), ['Vendas'])
+  const saved = await api<{ queues: Array<{ name: string }>; whatsappId: number | null }>('GET', `/users/${agent.id}`)
+  t.same(saved.queues.map((q) => q.name), ['Vendas'])
+  t.equal(saved.whatsappId, connection.id, 'the connection is saved')
+  await step(b, 'user-connection-shown', async () => {
+    await editPaula()
+    await page.locator('#user-connection').waitFor()
+    t.equal(await page.locator('#user-connection').inputValue(), String(connection.id), 'and shown when the dialog opens again')
+    await escapeDialog(page)
+  })
 })
 
 t.test('the admin creates a kanban tag and finds it by search', async (t) => {

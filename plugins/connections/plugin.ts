@@ -5,6 +5,7 @@ import { baileysDriver } from './server/baileys/driver.ts'
 import { sandboxDriver } from './server/sandbox/driver.ts'
 import { createWhatsapp } from './server/whatsapp-service.ts'
 import { ConnectionDirectory } from './server/directory.ts'
+import { linkUsersToConnections } from './server/user-link.ts'
 import './server/types.ts'
 
 /** ZAPDESK_SESSIONS_AUTOSTART=false keeps sessions from starting at boot (they still start when asked). */
@@ -23,7 +24,7 @@ function envOptions(env: NodeJS.ProcessEnv): Partial<ChannelOptions> {
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
-  tables: ['whatsapps', 'whatsapp_queues', 'whatsapp_auth_keys', 'sandbox_outbox'],
+  tables: ['whatsapps', 'whatsapp_queues', 'whatsapp_auth_keys', 'sandbox_outbox', 'user_whatsapps'],
   provides: ['channels', 'connections'],
   events: ['whatsapp.statusChanged', 'whatsapp.deleted', 'message.inbound', 'message.ack'],
   errorCodes: ['ERR_NO_OTHER_WHATSAPP', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT', 'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_SENDING_WAPP_MSG', 'ERR_DELETE_WAPP_MSG', 'ERR_NO_WAPP_FOUND', 'ERR_FETCH_WAPP_MSG', 'ERR_WAPP_GREETING_REQUIRED'],
@@ -42,6 +43,7 @@ export default definePlugin({
     channels.register(sandboxDriver({ ackDelayMs: () => channels.options.sandboxAckDelayMs }))
     app.decorate('channels', channels)
     app.decorate('connections', new ConnectionDirectory(app))
+    linkUsersToConnections(app)
     // A deleted company's connections are gone with it (cascade): their sockets must close on every instance.
     app.events.on('company.deleted', ({ companyId }) => channels.stopCompany(companyId), { scope: 'cluster' })
     // A deactivated company's sessions stop (their pairing kept); active again, they start where they were.

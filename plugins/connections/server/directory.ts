@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { DeletionHooks, companyCache, runSql, sqlWriter, type CompanyCache } from '@zapdesk/plugin-api'
-import { Whatsapp, WhatsappQueue } from './models.ts'
+import { USER_WHATSAPPS, Whatsapp, WhatsappQueue } from './models.ts'
 import { findByApiToken } from './api-token.ts'
 
 /** A connection's stored row (greeting and other texts, timers, default flag, status...), plain JSON-like fields. */
@@ -111,6 +111,12 @@ export class ConnectionDirectory {
   async count(companyId: number): Promise<number> {
     const row = await this.app.knex(Whatsapp.tableName).where({ companyId }).count({ n: '*' }).first()
     return Number((row as { n?: number | string } | undefined)?.n ?? 0)
+  }
+
+  /** The user's own connection (user.whatsappId), where the tickets that user opens go when none is named, or undefined. */
+  async ofUser(companyId: number, userId: number): Promise<number | undefined> {
+    const row = await this.app.knex(USER_WHATSAPPS).where({ companyId, userId }).first('whatsappId')
+    return row ? Number(row.whatsappId) : undefined
   }
 
   /** The company's default connection (the oldest one marked default), or undefined. */

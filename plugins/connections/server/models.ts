@@ -69,3 +69,6 @@ export class SandboxOutbox extends TenantModel {
   longitude!: number | null
   ack!: number
 }
+
+/** The user <-> connection link (user-link.ts): one row per user who has a connection of their own. */
+export const USER_WHATSAPPS = 'userWhatsapps'

@@ -66,6 +66,19 @@ t.test('one active ticket per contact and connection: ERR_OTHER_OPEN_TICKET carr
   t.equal((await call(app, 'POST', '/tickets', w.other.headers, { contactId: w.contactId, queueId: w.support, whatsappId: second })).statusCode, 201, 'another connection may hold its own ticket')
 })
 
+t.test('POST /tickets without a connection goes on the caller\'s own connection (user.whatsappId), else the default', async (t) => {
+  const app = await build(t)
+  const w = await createWorld(app)
+  const own = await createConnection(app, w.c.id, { isDefault: false })
+  t.equal((await call(app, 'PUT', `/users/${w.agent.id}`, w.c.admin.headers, { whatsappId: own })).statusCode, 200)
+  const mine = await openTicket(app, w.agent.headers, { contactId: w.contactId, queueId: w.sales })
+  t.equal(mine.whatsappId, own, 'the agent\'s own connection')
+  const other = await openTicket(app, w.other.headers, { contactId: await createContact(app, w.c.id, 'Outra Pessoa'), queueId: w.support })
+  t.equal(other.whatsappId, w.whatsappId, 'a user without one: the company\'s default')
+  const named = await openTicket(app, w.agent.headers, { contactId: await createContact(app, w.c.id, 'Terceira'), queueId: w.sales, whatsappId: w.whatsappId })
+  t.equal(named.whatsappId, w.whatsappId, 'a connection named in the body wins')
+})
+
 t.test('race: two concurrent POST /tickets for one contact, exactly one succeeds', async (t) => {
   const app = await build(t)
   const w = await createWorld(app)

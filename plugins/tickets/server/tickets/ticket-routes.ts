@@ -53,7 +53,8 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
     // The spec's 'Selecione uma fila': only admins may leave a new ticket without a queue.
     if (body.queueId == null && !isAdmin(auth)) throw new AppError('ERR_QUEUE_REQUIRED', 400, [{ field: 'body/queueId', message: 'Selecione uma fila' }])
     const ticket = await app.tickets.lifecycle.create(auth.companyId, {
-      contactId: body.contactId, queueId: body.queueId ?? null, whatsappId: body.whatsappId ?? undefined,
+      // No connection named: the user's own (user.whatsappId), else the company's default.
+      contactId: body.contactId, queueId: body.queueId ?? null, whatsappId: body.whatsappId ?? await app.connections.ofUser(auth.companyId, auth.userId),
       userId: body.userId ?? auth.userId, status: body.status,
     })
     return reply.status(201).send(await json(auth.companyId, ticket.id))
