@@ -9,7 +9,7 @@ import type { AuthContext } from './types.ts'
 
 const ctx = (over: Partial<AuthContext> = {}): AuthContext => ({
   userId: 1, companyId: 1, name: 'Ana', email: 'ana@example.test', profile: 'admin', super: false, allTicket: 'desabled', tokenVersion: 0,
-  sessionId: 9, features: new Set(), dueDate: null, overdue: false, inactive: false, queueIds: [3], permissions: new Set(), ...over,
+  sessionId: 9, features: new Set(), dueDate: null, overdue: false, inactive: false, timezone: 'UTC', queueIds: [3], permissions: new Set(), ...over,
 })
 const today = () => '2026-11-26'
 

@@ -9,6 +9,7 @@ import { featuresNow } from '../accounts/switched-off.ts'
 import { AuthContextCache } from './context-cache.ts'
 import { VerifiedTokens } from './verified-tokens.ts'
 import { USER_BOOKKEEPING } from '../accounts/user-names.ts'
+import { safeTimezone } from '../time/zone.ts'
 
 export type UserExtraWriter = (trx: Knex.Transaction, companyId: number, userId: number, body: Record<string, unknown>) => Promise<void>
 
@@ -157,6 +158,7 @@ export class AuthService {
       dueDate: row.dueDate,
       overdue: !isSuper && row.dueDate !== null && row.dueDate < todayIn(row.timezone),
       inactive: !isSuper && !row.status,
+      timezone: safeTimezone(row.timezone),
       queueIds: [],
       permissions: this.app.permissions.actionsFor(row.profile, isSuper),
     }

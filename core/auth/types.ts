@@ -17,6 +17,8 @@ export interface AuthContext {
   overdue: boolean
   /** The company was deactivated by a super user: no sign-in, no API (super users are never inactive). */
   inactive: boolean
+  /** The company's IANA time zone (UTC when unset or unknown): its users' days. Since 1.11. */
+  timezone: string
   /** Queue ids the user is linked to (filled by the queues plugin's loader, empty before). */
   queueIds: number[]
   permissions: Set<string>

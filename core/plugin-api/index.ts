@@ -12,6 +12,8 @@ export { isUniqueViolation, isForeignKeyViolation, dialectOf, indexExists } from
 export { withScriptSession, type ScriptSession } from '../db/script-knex.ts'
 /** Since 1.11: whether a multi-row INSERT's ids are consecutive, to write rows that refer to them in one script. */
 export { consecutiveStep, statementByStatement } from '../db/consecutive-ids.ts'
+/** Since 1.11: days on a company's clock (`auth.timezone`): where a typed day (yyyy-mm-dd) starts, and its neighbours. */
+export { addDays, dayStart, isCalendarDay, localParts, offsetAt, safeTimezone, type LocalParts } from '../time/zone.ts'
 export { sqlWriter, runSql, SqlExpr, type SqlText, type SqlWriter } from '../db/sql-text.ts'
 export { statementTransaction, type RunStatement } from '../db/statement-transaction.ts'
 export { Statement, type StatementValue } from '../db/statement.ts'

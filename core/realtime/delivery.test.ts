@@ -4,7 +4,7 @@ import { shouldDeliver, type SocketView } from './delivery.ts'
 
 const auth = (over: Partial<AuthContext> = {}): AuthContext => ({
   userId: 1, companyId: 1, name: 'U', email: 'u@example.test', profile: 'user', super: false, allTicket: 'desabled', tokenVersion: 3,
-  features: new Set(['useKanban']), dueDate: null, overdue: false, inactive: false, queueIds: [], permissions: new Set(['tags:editKanban']), ...over,
+  features: new Set(['useKanban']), dueDate: null, overdue: false, inactive: false, timezone: 'UTC', queueIds: [], permissions: new Set(['tags:editKanban']), ...over,
 })
 const socket = (over: Partial<AuthContext> = {}, rooms: string[] = []): SocketView => ({ auth: auth(over), rooms: new Set(rooms) })
 

@@ -6,7 +6,7 @@ import { RealtimeHub } from './hub.ts'
 const { log } = spyLogger()
 const auth = (features: string[], profile: 'admin' | 'user' = 'user'): AuthContext => ({
   userId: 1, companyId: 1, name: 'U', email: 'u@example.test', profile, super: false, allTicket: 'desabled', tokenVersion: 0,
-  features: new Set(features), dueDate: null, overdue: false, inactive: false, queueIds: [], permissions: new Set(),
+  features: new Set(features), dueDate: null, overdue: false, inactive: false, timezone: 'UTC', queueIds: [], permissions: new Set(),
 })
 
 t.test('a topic or room name registers once: a plugin cannot take over (or loosen) the core\'s', async (t) => {

@@ -4,7 +4,7 @@ import { SharedAuthParts } from './shared-auth.ts'
 
 const ctx = (userId: number, features: string[], permissions: string[], queueIds: number[]): AuthContext => ({
   userId, companyId: 1, name: `U${userId}`, email: `u${userId}@example.test`, profile: 'user', super: false, allTicket: 'desabled', tokenVersion: 0,
-  features: new Set(features), dueDate: null, overdue: false, inactive: false, queueIds, permissions: new Set(permissions),
+  features: new Set(features), dueDate: null, overdue: false, inactive: false, timezone: 'UTC', queueIds, permissions: new Set(permissions),
 })
 
 t.test('sockets holding equal feature sets, permission sets and queue lists share one copy', async (t) => {

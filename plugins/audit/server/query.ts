@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError, billingCompanies, type AuthContext } from '@zapdesk/plugin-api'
+import { AppError, addDays, billingCompanies, dayStart, isCalendarDay, type AuthContext } from '@zapdesk/plugin-api'
 import { AuditEntry } from './models.ts'
 import type { AuditFilterInput } from './serialize.ts'
 
@@ -7,20 +7,23 @@ export const PAGE_SIZE = 20
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** An ISO day or moment as a Date; a bare day means its start (from) or its end (to), in UTC. */
-function moment(value: string, end: boolean): Date {
-  const iso = DAY.test(value) ? `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : value
-  const d = new Date(iso)
-  // Date rolls 2026-02-31 over to March: a day that does not exist is refused, not moved.
-  if (Number.isNaN(d.getTime()) || (DAY.test(value) && d.toISOString().slice(0, 10) !== value)) throw new AppError('ERR_AUDIT_BAD_DATE', 400)
+/** An ISO day or moment as a Date; a bare day means its start (from) or its last instant (to) on the caller's company's clock. */
+function moment(value: string, end: boolean, timezone: string): Date {
+  if (DAY.test(value)) {
+    // Date rolls 2026-02-31 over to March: a day that does not exist is refused, not moved.
+    if (!isCalendarDay(value)) throw new AppError('ERR_AUDIT_BAD_DATE', 400)
+    return end ? new Date(dayStart(addDays(value, 1), timezone).getTime() - 1) : dayStart(value, timezone)
+  }
+  const d = new Date(value)
+  if (Number.isNaN(d.getTime())) throw new AppError('ERR_AUDIT_BAD_DATE', 400)
   return d
 }
 
 /** The filters' company and dates checked (403 for another company's, 400 for a bad date or range), the dates parsed. */
 function bounds(auth: AuthContext, f: AuditFilterInput): { from: Date | null; to: Date | null } {
   if (f.companyId !== undefined && !auth.super && f.companyId !== auth.companyId) throw new AppError('ERR_NO_PERMISSION', 403)
-  const from = f.from ? moment(f.from, false) : null
-  const to = f.to ? moment(f.to, true) : null
+  const from = f.from ? moment(f.from, false, auth.timezone) : null
+  const to = f.to ? moment(f.to, true, auth.timezone) : null
   if (from && to && from > to) throw new AppError('ERR_AUDIT_BAD_RANGE', 400)
   return { from, to }
 }

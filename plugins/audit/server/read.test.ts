@@ -1,5 +1,6 @@
 import t from 'tap'
 import { build, createCompanyWithUsers, createSuper } from '@zapdesk/plugin-api/testing'
+import { addDays, localParts } from '@zapdesk/plugin-api'
 import { call, entries } from './test-support.ts'
 
 /** Two companies whose admins each made one change, and a super user. */
@@ -63,8 +64,11 @@ t.test('filters: who, what, when, search; bad filters are 400 with a code', asyn
   t.equal((await entries(app, a.admin.headers, `?userId=${a.admin.id}`)).length, 2)
   t.same((await entries(app, a.admin.headers, '?search=vend')).map((e) => e.label), ['Vendas'])
   t.same(await entries(app, a.admin.headers, '?search=%25'), [], 'a typed wildcard matches itself')
-  const today = new Date().toISOString().slice(0, 10)
+  // Days are the company's: between 21:00 and 24:00 in São Paulo its today is not UTC's.
+  const { timezone } = await app.knex('companies').where({ id: a.id }).first('timezone')
+  const today = localParts(Date.now(), timezone).day
   t.equal((await entries(app, a.admin.headers, `?from=${today}&to=${today}`)).length, 2)
+  t.same(await entries(app, a.admin.headers, `?from=${addDays(today, 1)}`), [], 'nothing yet on the company\'s tomorrow')
   t.same(await entries(app, a.admin.headers, '?from=2020-01-01&to=2020-12-31'), [])
   t.equal((await entries(app, a.admin.headers, `?from=${new Date(Date.now() - 60_000).toISOString()}`)).length, 2, 'a moment works too')
 

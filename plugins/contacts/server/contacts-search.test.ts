@@ -29,13 +29,15 @@ t.test('search: start of any name word (accents and case ignored), number prefix
   t.same(await search('ilva'), [], 'but not the middle of a word')
 })
 
-t.test('paging, count and date filters', async (t) => {
+t.test('paging, count and date filters (days on the company\'s clock: São Paulo, UTC-3)', async (t) => {
   const app = await build(t)
   const c = await createCompanyWithUsers(app)
+  t.equal((await app.knex('companies').where({ id: c.id }).first('timezone')).timezone, 'America/Sao_Paulo')
   const Contacts = app.bind(Contact)
   for (let i = 0; i < 45; i++) {
     const name = `Pessoa ${String(i).padStart(2, '0')}`
-    const createdAt = i < 5 ? '2030-01-10T12:00:00.000Z' : i < 10 ? '2030-01-11T23:59:59.000Z' : '2030-02-01T00:00:00.000Z'
+    // The second five at 23:59:59 in São Paulo: already the next day in UTC.
+    const createdAt = i < 5 ? '2030-01-10T15:00:00.000Z' : i < 10 ? '2030-01-12T02:59:59.000Z' : '2030-02-01T03:00:00.000Z'
     await Contacts.query().forCompany(c.id).insert({ name, nameSearch: searchKey(name), number: `55119000000${String(i).padStart(2, '0')}`, email: '', isGroup: false, profilePicUrl: null, lid: null, createdAt })
   }
   const page = async (q: string) => (await call(app, 'GET', `/contacts?${q}`, c.user.headers)).json()
@@ -48,7 +50,8 @@ t.test('paging, count and date filters', async (t) => {
   t.same(names(p3), ['Pessoa 40', 'Pessoa 41', 'Pessoa 42', 'Pessoa 43', 'Pessoa 44'])
 
   t.equal((await page('date=2030-01-10')).count, 5, 'one day')
-  t.equal((await page('date=2030-01-11')).count, 5, 'the last second of the day is in it')
+  t.equal((await page('date=2030-01-11')).count, 5, 'the last second of the company\'s day is in it')
+  t.equal((await page('date=2030-01-12')).count, 0, 'not in the UTC day it fell on')
   t.equal((await page('dateStart=2030-01-11')).count, 40)
   t.equal((await page('dateEnd=2030-01-11')).count, 10)
   t.equal((await page('dateStart=2030-01-11&dateEnd=2030-01-31')).count, 5)

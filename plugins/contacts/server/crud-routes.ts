@@ -18,7 +18,7 @@ export default async function contactCrudRoutes(app: FastifyInstance): Promise<v
     const companyId = request.auth!.companyId
     const page = request.query.pageNumber ?? 1
     const base = app.contacts.scoped(companyId)
-    const order = applyContactFilters(app, base, request.query)
+    const order = applyContactFilters(app, base, { ...request.query, timezone: request.auth!.timezone })
     const [{ n }] = (await base.clone().clearSelect().count({ n: '*' })) as unknown as Array<{ n: number }>
     const rows = await base.orderBy(order).orderBy('id').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
     return { contacts: rows.map((c) => contactDto(c)), count: Number(n), hasMore: Number(n) > page * PAGE_SIZE }

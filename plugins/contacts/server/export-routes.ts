@@ -45,6 +45,6 @@ export default async function contactExportRoutes(app: FastifyInstance): Promise
       .header('content-disposition', `attachment; filename="contacts-${stamp}.csv"`)
       .header('cache-control', 'no-store')
     // A stream is sent as is (no serializer); the schema's string only documents the body.
-    return reply.send(Readable.from(csvRows(app, request.auth!.companyId, request.query)) as unknown as string)
+    return reply.send(Readable.from(csvRows(app, request.auth!.companyId, { ...request.query, timezone: request.auth!.timezone })) as unknown as string)
   })
 }

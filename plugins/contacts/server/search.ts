@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import type { TenantQueryBuilder } from '@zapdesk/plugin-api'
+import { addDays, dayStart, type TenantQueryBuilder } from '@zapdesk/plugin-api'
 import type { Contact } from './models.ts'
 import { searchKey } from './normalize.ts'
 
 export interface ContactFilters {
   searchParam?: string
-  /** yyyy-mm-dd: contacts created that day (UTC). */
+  /** yyyy-mm-dd: contacts created that day; days are the company's (`timezone`). */
   date?: string
   dateStart?: string
   dateEnd?: string
+  /** The company's time zone (the caller's auth.timezone); UTC when absent. */
+  timezone?: string
 }
 
-const DAY_MS = 86_400_000
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
-const dayAfter = (day: string) => new Date(dayStart(day).getTime() + DAY_MS)
+const dayAfter = (day: string, timezone: string) => dayStart(addDays(day, 1), timezone)
 
 /**
  * A prefix match that an index can serve on both databases. MySQL range-scans `LIKE 'x%'`; SQLite only does so
@@ -55,8 +55,9 @@ export function applyContactFilters(app: FastifyInstance, q: TenantQueryBuilder<
       whereAnyWordStartsWith(app, q, 'contacts.nameSearch', searchKey(term))
     }
   }
-  if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date)).where('contacts.createdAt', '<', dayAfter(f.date))
-  if (f.dateStart) q.where('contacts.createdAt', '>=', dayStart(f.dateStart))
-  if (f.dateEnd) q.where('contacts.createdAt', '<', dayAfter(f.dateEnd))
+  const zone = f.timezone ?? 'UTC'
+  if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date, zone)).where('contacts.createdAt', '<', dayAfter(f.date, zone))
+  if (f.dateStart) q.where('contacts.createdAt', '>=', dayStart(f.dateStart, zone))
+  if (f.dateEnd) q.where('contacts.createdAt', '<', dayAfter(f.dateEnd, zone))
   return order
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { Static } from '@zapdesk/plugin-api'
+import { localParts, offsetAt, type Static } from '@zapdesk/plugin-api'
 import type { ActivityRange as Range } from '@zapdesk/tickets/public'
-import { localParts, offsetAt } from './zone.ts'
 import type { TicketsDayAnswer, TicketsUsersAnswer } from './schemas.ts'
 
 const HOUR_MS = 3_600_000

@@ -1,5 +1,4 @@
-import { AppError } from '@zapdesk/plugin-api'
-import { addDays, dayStart, isCalendarDay } from './zone.ts'
+import { AppError, addDays, dayStart, isCalendarDay } from '@zapdesk/plugin-api'
 import type { ActivityRange as Range } from '@zapdesk/tickets/public'
 
 const DAY_MS = 86_400_000

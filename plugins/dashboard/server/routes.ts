@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, errorResponses, type AuthContext } from '@zapdesk/plugin-api'
+import { AppError, errorResponses, safeTimezone, type AuthContext } from '@zapdesk/plugin-api'
 import { ChartQuery, DashboardAnswer, DashboardQuery, TicketsDayAnswer, TicketsUsersAnswer } from './schemas.ts'
 import { chartRange, dashboardRange } from './range.ts'
 import { dashboardStats } from './stats.ts'
 import { ticketsPerDay, ticketsPerUser } from './charts.ts'
-import { safeTimezone } from './zone.ts'
 
 /** The company a chart is drawn for: one's own, or any existing one a super user names (the spec's companyId). */
 async function targetCompany(app: FastifyInstance, auth: AuthContext, requested?: number): Promise<{ id: number; timezone: string }> {

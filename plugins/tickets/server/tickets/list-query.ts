@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
-import { AppError, Statement, can, type AuthContext, type Static, type StatementValue } from '@zapdesk/plugin-api'
+import { AppError, Statement, addDays, can, dayStart, type AuthContext, type Static, type StatementValue } from '@zapdesk/plugin-api'
 import { visibilityOf, whereCanSee, whereOwnWork, type TicketVisibility } from '../visibility.ts'
 import { searchInput, searchSides, type SearchShape } from './search-match.ts'
 import type { ListQuery } from './schemas.ts'
 import type { KnownRows, TicketRow } from './serialize.ts'
 
 export const PAGE_SIZE = 40
-const DAY_MS = 86_400_000
 const MAX_IDS = 100
 
 type Query = Knex.QueryBuilder
@@ -63,10 +62,8 @@ interface ListShape {
 }
 type ListValues = Record<string, StatementValue>
 
-const dayRange = (day: string): [Date, Date] => {
-  const start = new Date(`${day}T00:00:00.000Z`)
-  return [start, new Date(start.getTime() + DAY_MS)]
-}
+/** A typed day (yyyy-mm-dd) as the instants it spans on the company's clock: a ticket at 22:30 in São Paulo is that day's. */
+const dayRange = (day: string, timezone: string): [Date, Date] => [dayStart(day, timezone), dayStart(addDays(day, 1), timezone)]
 
 /** The request as a shape and its values: every id of a list is a value of its own (queue0, queue1, ...). */
 function listInput(auth: AuthContext, query: Static<typeof ListQuery>): { shape: ListShape; values: ListValues } {
@@ -78,8 +75,8 @@ function listInput(auth: AuthContext, query: Static<typeof ListQuery>): { shape:
   }
   put('ownQueue', v.queueIds)
   if (query.status) values.status = query.status
-  if (query.date) [values.dateFrom, values.dateTo] = dayRange(query.date)
-  if (query.updatedAt) [values.updatedFrom, values.updatedTo] = dayRange(query.updatedAt)
+  if (query.date) [values.dateFrom, values.dateTo] = dayRange(query.date, auth.timezone)
+  if (query.updatedAt) [values.updatedFrom, values.updatedTo] = dayRange(query.updatedAt, auth.timezone)
   const shape: ListShape = {
     showAll: query.showAll === true && can(auth, 'tickets-manager:showall'), everything: v.everything, withoutQueue: v.withoutQueue,
     ownQueues: v.queueIds.length, status: !query.status ? 'none' : query.status === 'pending' ? 'pending' : 'other',

@@ -86,6 +86,12 @@ t.test('filters: status, queues (with tickets without a queue), users, tags (all
   t.same(await admin('date=2026-01-05'), ['Carla'])
   t.same(await admin('updatedAt=2026-01-10'), ['Fábio', 'Elis', 'Davi', 'Carla', 'Bruno', 'Ana Souza'])
   t.same(await admin('updatedAt=2026-01-11'), [])
+  // Days are the company's (São Paulo, UTC-3): 01:30 UTC on the 6th is 22:30 on the 5th there.
+  await app.knex('tickets').where({ id: ids.Davi }).update({ createdAt: new Date('2026-01-06T01:30:00Z') })
+  t.same(await admin('date=2026-01-05'), ['Davi', 'Carla'], 'a ticket of the company\'s evening is that day\'s')
+  t.same(await admin('date=2026-01-06'), [], 'not the UTC day it fell on')
+  await app.knex('companies').where({ id: w.c.id }).update({ timezone: 'UTC' })
+  t.same(await admin('date=2026-01-06'), ['Davi'], 'a company on UTC: the UTC day')
 })
 
 t.test('bad JSON in tags, users or queueIds is a 400 with a code, never a 500', async (t) => {
