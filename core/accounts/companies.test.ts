@@ -56,6 +56,9 @@ t.test('creating a company (super only) keeps every field it was given', async (
   t.equal(setting.value, 'false')
   t.same(await app.knex('users').where({ companyId: c.id }).pluck('id'), [], 'no user is created with it')
 
+  const impossible = await call(app, 'POST', '/companies', sup.headers, { ...body, name: 'Epsilon', email: 'epsilon@example.test', dueDate: '2031-02-29' })
+  t.equal(impossible.statusCode, 400, 'a due date that is no day is refused')
+  t.equal(impossible.json().error, 'ERR_VALIDATION')
   const minimal = await call(app, 'POST', '/companies', sup.headers, { name: 'Delta', email: 'delta@example.test', planId: 2, dueDate: '' })
   t.equal(minimal.statusCode, 201)
   t.match(minimal.json(), { status: true, dueDate: null, recurrence: 'MENSAL', campaignsEnabled: true, timezone: 'America/Sao_Paulo' })

@@ -12,7 +12,7 @@ import { addPeriod, RECURRENCE_MONTHS, type Recurrence } from './due-date.ts'
 import { switchedOffFeatures } from './switched-off.ts'
 import { todayIn } from '../auth/service.ts'
 
-const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
+const DateString = Type.String({ format: 'date' })
 const Time = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d)?$' })
 const Recurrences = Type.Union(Object.keys(RECURRENCE_MONTHS).map((r) => Type.Literal(r)))
 const Schedules = Type.Array(Type.Object({

@@ -82,6 +82,11 @@ t.test('isolation: a company sees only its invoices; only super users list, crea
   const made = await call(app, 'POST', '/invoices', root.headers, { companyId: b.id, detail: 'Plano B', value: 49.9, dueDate: '2030-02-01' })
   t.equal(made.statusCode, 201)
   t.equal(made.json().value, 49.9)
+  for (const dueDate of ['2027-13-45', '2027-02-30', '01/02/2030']) {
+    const bad = await call(app, 'POST', '/invoices', root.headers, { companyId: b.id, detail: 'x', value: 1, dueDate })
+    t.match({ status: bad.statusCode, error: bad.json().error }, { status: 400, error: 'ERR_VALIDATION' }, `a due date that is no day (${dueDate}) is refused`)
+  }
+  t.equal((await call(app, 'PUT', `/invoices/${made.json().id}`, root.headers, { dueDate: '2030-04-31' })).statusCode, 400)
   t.same((await call(app, 'GET', '/invoices/list', a.admin.headers)).json(), [])
   t.equal((await call(app, 'GET', '/invoices/list', a.user.headers)).statusCode, 403, 'admins only')
   t.equal((await call(app, 'GET', '/invoices/all', a.admin.headers)).statusCode, 403)

@@ -21,7 +21,7 @@ const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 /** CPF, zip code and number: digits only are kept (the form strips the rest; the check runs on what is kept). */
 export const ChargeInfoBody = Type.Object({
   cpf: Type.String({ maxLength: 20 }),
-  birth: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  birth: Type.String({ format: 'date' }),
   zipcode: Type.String({ maxLength: 12 }),
   number: Text(10), city: Text(100), state: Text(40), street: Text(200), neighborhood: Text(100),
   name: Type.String({ minLength: 1, maxLength: 120 }),

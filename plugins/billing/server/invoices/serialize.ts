@@ -22,7 +22,7 @@ export const invoiceJson = (i: Invoice): InvoiceJson => ({
 })
 
 const Money = Type.Number({ minimum: 0.01, maximum: 1_000_000 })
-const DueDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
+const DueDate = Type.String({ format: 'date' })
 
 export const NewInvoiceBody = Type.Object({
   companyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
