@@ -106,6 +106,9 @@ t.test('refusals: empty message, closed ticket, other companies, hidden tickets,
   const res = await call(app, 'POST', `/messages/${closed.id}`, c.user.headers, { body: 'ainda aí?' })
   t.equal(res.statusCode, 409)
   t.equal(res.json().error, 'ERR_TICKET_CLOSED')
+  const stranded = await ticket(app, c.id, { whatsappId: null, contactId: (await contact(app, c.id)).id })
+  const none = await call(app, 'POST', `/messages/${stranded.id}`, c.user.headers, { body: 'alguém aí?' })
+  t.match({ status: none.statusCode, error: none.json().error }, { status: 404, error: 'ERR_NO_DEF_WAPP_FOUND' }, 'a ticket whose connection was deleted')
 
   const other = await createCompanyWithUsers(app)
   t.equal((await call(app, 'POST', `/messages/${tk.id}`, other.admin.headers, { body: 'intruso' })).json().error, 'ERR_NO_TICKET_FOUND')

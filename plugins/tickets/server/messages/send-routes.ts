@@ -29,6 +29,8 @@ const JsonBody = Type.Object({
 /** An agent's message may go only to a ticket being served: a closed one is reopened first. */
 function assertWritable(ticket: Ticket): void {
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 409)
+  // Its connection was deleted: nothing could carry the message (the send job would only fail it later).
+  if (!ticket.whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404)
 }
 
 const emptyMessage = () => new AppError('ERR_EMPTY_MESSAGE', 400)
