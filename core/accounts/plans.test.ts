@@ -54,10 +54,14 @@ t.test('plans CRUD is for super users; use* flags round trip', async (t) => {
   t.same(byList.json().features, ['useOpenAi'], 'a features list replaces the set')
 
   const defaults = (await call(app, 'POST', '/plans', sup.headers, { name: 'Bare' })).json()
-  t.match(defaults, { users: 0, connections: 0, queues: 0, value: 0, term: 'MENSAL', offeredAtSignup: false, features: [] })
+  const every = app.features.list().map((f) => f.feature).sort()
+  t.match(defaults, { users: 0, connections: 0, queues: 0, value: 0, term: 'MENSAL', offeredAtSignup: false, features: every }, 'the spec\'s defaults: every flag on, numbers 0')
+  t.ok(every.length >= 7 && every.every((f) => defaults[f] === true), 'each use* flag answered true')
+  t.same((await call(app, 'POST', '/plans', sup.headers, { name: 'Sem Kanban', useKanban: false })).json().features, every.filter((f) => f !== 'useKanban'), 'a flag sent as false narrows them')
 
   const dup = await call(app, 'POST', '/plans', sup.headers, { name: 'PRO' })
   t.equal(dup.statusCode, 409)
+  t.equal(dup.json().error, 'ERR_DUPLICATED_PLAN')
   for (const bad of [{ name: '' }, { name: 'Neg', users: -1 }, { name: 'Term', term: 'SEMANAL' }, { name: 'Flag', useTeleport: true }, { name: 'Str', useKanban: 'yes' }, { name: 'F', features: ['useNothing'] }]) {
     const res = await call(app, 'POST', '/plans', sup.headers, bad)
     t.equal(res.statusCode, 400, JSON.stringify(bad))

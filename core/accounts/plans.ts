@@ -39,7 +39,7 @@ export default async function plansRoutes(app: FastifyInstance): Promise<void> {
     try {
       return planDto(app, await fn())
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERR_VALIDATION', 409, [{ field: 'name', message: 'a plan with this name exists' }])
+      if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_PLAN', 409, [{ field: 'name', message: 'a plan with this name exists' }])
       throw err
     }
   }
@@ -75,7 +75,9 @@ export default async function plansRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['plans'], summary: 'Create a plan', body: PlanBody, response: { 201: PlanDto, ...errorResponses } },
   }, async (request, reply) => {
     const b = request.body as Record<string, unknown>
-    const out = await save(() => Plans.query().insert({ users: 0, connections: 0, queues: 0, value: 0, term: 'MENSAL', offeredAtSignup: false, ...fields(b), features: featuresOf(b, []) }))
+    // The spec's defaults for a new plan: every flag on, every number 0 (flags sent as false, or a features list, narrow it).
+    const every = app.features.list().map((f) => f.feature)
+    const out = await save(() => Plans.query().insert({ users: 0, connections: 0, queues: 0, value: 0, term: 'MENSAL', offeredAtSignup: false, ...fields(b), features: featuresOf(b, every) }))
     return reply.status(201).send(out)
   })
 

@@ -19,6 +19,7 @@ export default {
   ERR_NO_HELP_FOUND: 'Help entry not found.',
   ERR_DUPLICATED_EMAIL: 'This email is already in use.',
   ERR_DUPLICATED_COMPANY: 'A company with this name or email already exists.',
+  ERR_DUPLICATED_PLAN: 'A plan with this name already exists.',
   ERR_PLAN_IN_USE: 'Companies use this plan, so it cannot be deleted.',
   ERR_PLAN_NOT_OFFERED: 'This plan is not available for sign-up.',
   ERR_COMPANY_HAS_USERS_ONLY_SUPER: 'Only super users can manage this company.',

@@ -19,6 +19,7 @@ export default {
   ERR_NO_HELP_FOUND: 'Contenido de ayuda no encontrado.',
   ERR_DUPLICATED_EMAIL: 'Este correo ya está en uso.',
   ERR_DUPLICATED_COMPANY: 'Ya existe una empresa con este nombre o correo.',
+  ERR_DUPLICATED_PLAN: 'Ya existe un plan con este nombre.',
   ERR_PLAN_IN_USE: 'Hay empresas que usan este plan; no se puede eliminar.',
   ERR_PLAN_NOT_OFFERED: 'Este plan no está disponible para registro.',
   ERR_COMPANY_HAS_USERS_ONLY_SUPER: 'Solo los superusuarios pueden gestionar esta empresa.',

@@ -19,6 +19,7 @@ export default {
   ERR_NO_HELP_FOUND: 'Conteúdo de ajuda não encontrado.',
   ERR_DUPLICATED_EMAIL: 'Este e-mail já está em uso.',
   ERR_DUPLICATED_COMPANY: 'Já existe uma empresa com este nome ou e-mail.',
+  ERR_DUPLICATED_PLAN: 'Já existe um plano com este nome.',
   ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
   ERR_PLAN_NOT_OFFERED: 'Este plano não está disponível para cadastro.',
   ERR_COMPANY_HAS_USERS_ONLY_SUPER: 'Esta empresa só pode ser gerida por super usuários.',
