@@ -102,17 +102,24 @@ t.test('a valid link is good for about an hour', async (t) => {
   t.ok(ttl > 55 * 60_000 && ttl <= 60 * 60_000, `expires in ${Math.round(ttl / 60_000)} min`)
 })
 
-t.test('using one link retires the others sent before it', async (t) => {
+t.test('only the newest link works: a new one spends those sent before it, and using one retires the rest', async (t) => {
   const { app, smtp } = await withMail(t)
   const c = await createCompanyWithUsers(app)
-  const [a, b] = await Promise.all([forget(app, c.user.email), forget(app, c.user.email)])
-  t.same([a.statusCode, b.statusCode], [200, 200])
+  t.equal((await forget(app, c.user.email)).statusCode, 200)
+  t.equal((await forget(app, c.user.email)).statusCode, 200)
   t.equal(smtp.mails.length, 2, 'two messages')
   const [first, second] = [linkOf(smtp, 0).token, linkOf(smtp, 1).token]
   t.not(first, second)
+  t.equal((await reset(app, { email: c.user.email, tokenSenha: first, newPassword: 'Invasor99' })).statusCode, 400, 'the earlier link is spent')
   t.equal((await reset(app, { email: c.user.email, tokenSenha: second, newPassword: 'NovaSenha1' })).statusCode, 200)
-  t.equal((await reset(app, { email: c.user.email, tokenSenha: first, newPassword: 'Invasor99' })).statusCode, 400)
   t.equal((await login(app, c.user.email, 'NovaSenha1')).statusCode, 200)
+  // Two requests at once: the newer row's link is the one left.
+  const [a, b] = await Promise.all([forget(app, c.user.email, '10.7.0.2'), forget(app, c.user.email, '10.7.0.3')])
+  t.same([a.statusCode, b.statusCode], [200, 200])
+  t.equal(await app.bind(PasswordReset).query().where({ userId: c.user.id }).whereNull('usedAt').resultSize(), 1, 'one link left valid')
+  const left = [linkOf(smtp, 2).token, linkOf(smtp, 3).token]
+  const answers = [await reset(app, { email: c.user.email, tokenSenha: left[0], newPassword: 'Terceira3' }), await reset(app, { email: c.user.email, tokenSenha: left[1], newPassword: 'Terceira3' })]
+  t.same(answers.map((r) => r.statusCode).sort(), [200, 400], 'exactly one of the two works')
 })
 
 t.test('weak passwords are refused (8+ with upper, lower and a digit) and the link stays usable', async (t) => {

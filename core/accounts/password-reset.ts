@@ -15,7 +15,8 @@ const Message = Type.Object({ message: Type.String() })
 
 /**
  * Password recovery. The link goes out by mail (SMTP); without SMTP, development logs it and production refuses with
- * ERR_MAIL_NOT_CONFIGURED rather than claim a mail it cannot send. A used or expired link never works twice.
+ * ERR_MAIL_NOT_CONFIGURED rather than claim a mail it cannot send. A used or expired link never works twice, and a new
+ * link spends the earlier ones.
  */
 export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -38,8 +39,12 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
     const token = randomBytes(24).toString('hex')
     const row = await app.bind(PasswordReset).query().insert({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS).toISOString(), usedAt: null, createdAt: new Date().toISOString() })
     const link = `${base}/resetpsw?hash=${token}&email=${encodeURIComponent(email)}`
+    // Only the newest link works: the ones made before it are spent once it is on its way (by id, so two requests at
+    // once still leave the newer one).
+    const supersede = () => app.bind(PasswordReset).query().where({ userId: user.id }).whereNull('usedAt').where('id', '<', row.id).patch({ usedAt: new Date().toISOString() })
     if (!app.mailer.configured) {
       request.log.warn({ userId: user.id, link }, 'SMTP_HOST is not set: the password recovery link is only logged')
+      await supersede()
       return { message: 'Email enviado com sucesso!' }
     }
     try {
@@ -50,6 +55,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       request.log.error({ err, userId: user.id }, 'the password recovery mail was not sent')
       throw new AppError('ERR_MAIL_NOT_SENT', 502)
     }
+    await supersede()
     request.log.info({ userId: user.id }, 'password recovery mail sent')
     return { message: 'Email enviado com sucesso!' }
   })
