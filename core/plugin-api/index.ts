@@ -11,7 +11,7 @@ export { BaseModel, TenantModel, TenantQueryBuilder, toIso } from '../db/model.t
 export { isUniqueViolation, isForeignKeyViolation, dialectOf, indexExists } from '../db/knex.ts'
 export { withScriptSession, type ScriptSession } from '../db/script-knex.ts'
 /** Since 1.11: whether a multi-row INSERT's ids are consecutive, to write rows that refer to them in one script. */
-export { consecutiveStep, statementByStatement } from '../db/consecutive-ids.ts'
+export { consecutiveStep } from '../db/consecutive-ids.ts'
 /** Since 1.11: days on a company's clock (`auth.timezone`): where a typed day (yyyy-mm-dd) starts, and its neighbours. */
 export { addDays, dayStart, isCalendarDay, localParts, offsetAt, safeTimezone, type LocalParts } from '../time/zone.ts'
 export { sqlWriter, runSql, SqlExpr, type SqlText, type SqlWriter } from '../db/sql-text.ts'

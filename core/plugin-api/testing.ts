@@ -3,6 +3,8 @@
  * (see docs/plugins.md). Import as `@zapdesk/plugin-api/testing`.
  */
 export { build } from '../testing/build.ts'
+/** Since 1.11: the app's multi-row writes go statement by statement, as where ids are not consecutive (the other path's tests). */
+export { statementByStatement } from '../db/consecutive-ids.ts'
 export { createCompanyWithUsers, createUser, createSuper, type TestUser, type TestCompany } from '../testing/fixtures.ts'
 export { checkPluginConformance, expectConformant, type ConformanceOptions, type ConformanceReport } from '../testing/conformance.ts'
 export { checkWebTranslations } from '../testing/web-translations.ts'

@@ -11,7 +11,7 @@ export function linkUsersToConnections(app: FastifyInstance): void {
   app.authService.userExtras.push(async (trx, companyId, userId, body) => {
     if (body.whatsappId === undefined) return
     const whatsappId = body.whatsappId as number | null
-    if (whatsappId !== null && !(await trx(Whatsapp.tableName).where({ id: whatsappId, companyId }).first('id'))) {
+    if (whatsappId !== null && !(await app.connections.row(companyId, whatsappId, trx))) {
       throw new AppError('ERR_NO_WAPP_FOUND', 404)
     }
     await trx(USER_WHATSAPPS).where({ userId }).delete()

@@ -65,7 +65,7 @@ t.test('the search is served by an index, not a scan of the company\'s rows', as
   const c = await createCompanyWithUsers(app)
   const q = app.bind(Contact).query().forCompany(c.id)
   const { applyContactFilters } = await import('./search.ts')
-  applyContactFilters(app, q, { searchParam: 'jo' })
+  applyContactFilters(app, q, { searchParam: 'jo', timezone: 'UTC' })
   const { sql, bindings } = q.orderBy('nameSearch').toKnexQuery().toSQL()
   const plan = app.dialect === 'sqlite'
     ? JSON.stringify(await app.knex.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings))

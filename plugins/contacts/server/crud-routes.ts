@@ -35,7 +35,7 @@ export default async function contactCrudRoutes(app: FastifyInstance): Promise<v
     // The spec's call names the company; it can only be the caller's own.
     if (request.query.companyId !== undefined && request.query.companyId !== companyId) throw new AppError('ERR_NO_PERMISSION', 403)
     const base = app.contacts.scoped(companyId)
-    const order = applyContactFilters(app, base, { searchParam: request.query.searchParam })
+    const order = applyContactFilters(app, base, { searchParam: request.query.searchParam, timezone: request.auth!.timezone })
     return (await base.orderBy(order).orderBy('id').limit(LIST_LIMIT)).map((c) => contactDto(c))
   })
 

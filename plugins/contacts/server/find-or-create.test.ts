@@ -1,7 +1,6 @@
 import t from 'tap'
 import { build } from '@zapdesk/plugin-api/testing'
-import { createCompanyWithUsers } from '@zapdesk/plugin-api/testing'
-import { statementByStatement } from '@zapdesk/plugin-api'
+import { createCompanyWithUsers, statementByStatement } from '@zapdesk/plugin-api/testing'
 import { findOrCreateContact } from '../public.ts'
 import { capturePublished } from './test-helpers.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Knex } from 'knex'
 import { consecutiveStep, SqlExpr, sqlWriter, withScriptSession, type SqlText } from '@zapdesk/plugin-api'
-import { indexNames, nameWords } from './name-words.ts'
+import { NAME_WORDS_PER_INSERT, indexNames, nameWordRows } from './name-words.ts'
 
 /** A new contact's row as findOrCreateContacts writes it. */
 export interface NewContactRow {
@@ -11,9 +11,6 @@ export interface NewContactRow {
   nameSearch: string
   [column: string]: unknown
 }
-
-/** Rows of contact_search_words in one INSERT at most. */
-const WORDS_PER_INSERT = 500
 
 /**
  * Inserts new contacts with their name words, in one transaction, and answers their ids in the rows' order. A
@@ -34,10 +31,10 @@ export async function insertNewContacts(app: FastifyInstance, rows: NewContactRo
 
 function insertScripted(script: Knex, rows: NewContactRow[], step: number): Promise<number[]> {
   const sql = sqlWriter(script)
-  const words = rows.flatMap((r, k) => nameWords(r.nameSearch).map((word) => ({ companyId: r.companyId, word, contactId: new SqlExpr('@zd_first_contact + ?', [k * step]) })))
+  const words = nameWordRows(rows.map((r, k) => ({ id: new SqlExpr('@zd_first_contact + ?', [k * step]), companyId: r.companyId, nameSearch: r.nameSearch })))
   const statements: SqlText[] = [sql.insert('contacts', rows), { sql: 'set @zd_first_contact := last_insert_id()', bindings: [] }]
-  for (let i = 0; i < words.length; i += WORDS_PER_INSERT) {
-    statements.push(sql.insert('contactSearchWords', words.slice(i, i + WORDS_PER_INSERT), { ignoreConflictOn: ['companyId', 'word', 'contactId'] }))
+  for (let i = 0; i < words.length; i += NAME_WORDS_PER_INSERT) {
+    statements.push(sql.insert('contactSearchWords', words.slice(i, i + NAME_WORDS_PER_INSERT), { ignoreConflictOn: ['companyId', 'word', 'contactId'] }))
   }
   return withScriptSession(script, async (session) => {
     const [inserted] = (await session.transact(statements)) as Array<{ insertId?: number }>

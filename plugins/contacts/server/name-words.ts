@@ -4,7 +4,8 @@ import type { Knex } from 'knex'
 const MAX_WORD = 40
 /** A name is at most 100 characters: this only bounds a name of one-letter words. */
 const MAX_WORDS = 50
-const INSERT_BATCH = 500
+/** Rows of contact_search_words in one INSERT at most. */
+export const NAME_WORDS_PER_INSERT = 500
 
 /** A contact as its name's words are indexed: `nameSearch` is the name as searchKey made it. */
 export interface NamedContact {
@@ -37,10 +38,15 @@ export async function indexNames(db: Knex | Knex.Transaction, contacts: NamedCon
   if (options.replace) {
     for (const [companyId, ids] of byCompany(contacts)) await db('contactSearchWords').where({ companyId }).whereIn('contactId', ids).delete()
   }
-  const rows = contacts.flatMap((c) => nameWords(c.nameSearch).map((word) => ({ companyId: c.companyId, word, contactId: c.id })))
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db('contactSearchWords').insert(rows.slice(i, i + INSERT_BATCH)).onConflict(['companyId', 'word', 'contactId']).ignore()
+  const rows = nameWordRows(contacts)
+  for (let i = 0; i < rows.length; i += NAME_WORDS_PER_INSERT) {
+    await db('contactSearchWords').insert(rows.slice(i, i + NAME_WORDS_PER_INSERT)).onConflict(['companyId', 'word', 'contactId']).ignore()
   }
+}
+
+/** The contact_search_words rows of these contacts (`id` may be an SQL expression, as in a script that inserts both). */
+export function nameWordRows<Id>(contacts: Array<{ id: Id; companyId: number; nameSearch: string }>): Array<{ companyId: number; word: string; contactId: Id }> {
+  return contacts.flatMap((c) => nameWords(c.nameSearch).map((word) => ({ companyId: c.companyId, word, contactId: c.id })))
 }
 
 function byCompany(contacts: NamedContact[]): Map<number, number[]> {

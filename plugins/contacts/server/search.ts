@@ -9,8 +9,8 @@ export interface ContactFilters {
   date?: string
   dateStart?: string
   dateEnd?: string
-  /** The company's time zone (the caller's auth.timezone); UTC when absent. */
-  timezone?: string
+  /** The company's time zone (the caller's auth.timezone). */
+  timezone: string
 }
 
 const dayAfter = (day: string, timezone: string) => dayStart(addDays(day, 1), timezone)
@@ -55,9 +55,8 @@ export function applyContactFilters(app: FastifyInstance, q: TenantQueryBuilder<
       whereAnyWordStartsWith(app, q, 'contacts.nameSearch', searchKey(term))
     }
   }
-  const zone = f.timezone ?? 'UTC'
-  if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date, zone)).where('contacts.createdAt', '<', dayAfter(f.date, zone))
-  if (f.dateStart) q.where('contacts.createdAt', '>=', dayStart(f.dateStart, zone))
-  if (f.dateEnd) q.where('contacts.createdAt', '<', dayAfter(f.dateEnd, zone))
+  if (f.date) q.where('contacts.createdAt', '>=', dayStart(f.date, f.timezone)).where('contacts.createdAt', '<', dayAfter(f.date, f.timezone))
+  if (f.dateStart) q.where('contacts.createdAt', '>=', dayStart(f.dateStart, f.timezone))
+  if (f.dateEnd) q.where('contacts.createdAt', '<', dayAfter(f.dateEnd, f.timezone))
   return order
 }

@@ -10,6 +10,8 @@ import { ticketsPerDay, ticketsPerUser } from './charts.ts'
 async function targetCompany(app: FastifyInstance, auth: AuthContext, requested?: number): Promise<{ id: number; timezone: string }> {
   const id = requested ?? auth.companyId
   if (id !== auth.companyId && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403)
+  // One's own company's zone comes with the request; another's (a super user's choice) is read.
+  if (id === auth.companyId) return { id, timezone: auth.timezone }
   const row = (await app.knex('companies').where({ id }).first('id', 'timezone')) as { id: number; timezone: string } | undefined
   if (!row) throw new AppError('ERR_NO_COMPANY_FOUND', 404)
   return { id: row.id, timezone: safeTimezone(row.timezone) }

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap'
 import { text, world, type World } from './test-helpers.ts'
 import { groupCommit } from './group-commit.ts'
-import { statementByStatement } from '@zapdesk/plugin-api'
+import { statementByStatement } from '@zapdesk/plugin-api/testing'
 import type { InboundMessage } from '@zapdesk/connections/public'
 
 type Frame = { topic: string; data: Record<string, any> }
